@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * freq.h - utilization to frequency, as schedutil's map_util_freq().
+ *
+ * Plain C (see shim.h).
+ *
+ *   next_freq = headroom * freq * util / cap
+ *
+ * where freq is fmax for a frequency-invariant signal and the current
+ * frequency otherwise, and headroom defaults to 1.25 (125 %).
+ */
+#ifndef _UTILTRACK_FREQ_H
+#define _UTILTRACK_FREQ_H
+
+#include <utiltrack/shim.h>
+
+#define UT_FREQ_HEADROOM_DEF	125	/* percent */
+#define UT_FREQ_HEADROOM_MIN	100
+#define UT_FREQ_HEADROOM_MAX	200
+
+u32 ut_freq_map(u32 util, u32 freq_khz, u32 cap, u32 headroom_pct);
+
+/* Lowest table frequency >= @khz (or the highest), @table ascending. */
+u32 ut_freq_resolve(const u32 *table, unsigned int n, u32 khz);
+
+#endif /* _UTILTRACK_FREQ_H */

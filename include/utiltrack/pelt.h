@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pelt.h - Per-Entity Load Tracking, as kernel/sched/pelt.c computes it.
+ *
+ * Plain C (see shim.h). Time is in nanoseconds of the tracked clock; a
+ * period is 1024 "us" (1024 << 10 ns); y^32 = 1/2. Sums and averages use
+ * the kernel's fixed point exactly, so a signal fed the same events and
+ * timestamps as the kernel's own reproduces it bit for bit.
+ */
+#ifndef _UTILTRACK_PELT_H
+#define _UTILTRACK_PELT_H
+
+#include <utiltrack/shim.h>
+
+#define UT_PELT_PERIOD		32	/* y^UT_PELT_PERIOD = 1/2 */
+#define UT_PELT_MAX		47742	/* max value of a sum of 1024-us periods */
+#define UT_PELT_MIN_DIVIDER	(UT_PELT_MAX - 1024)
+#define UT_CAPACITY_SHIFT	10
+#define UT_CAPACITY_SCALE	1024U	/* 1 << UT_CAPACITY_SHIFT */
+
+struct ut_pelt {
+	u64 last_update_time;	/* ns, advanced in 1024-ns steps */
+	u64 runnable_sum;	/* << UT_CAPACITY_SHIFT, like util_sum */
+	u32 util_sum;
+	u32 period_contrib;
+	u32 util_avg;		/* 0..1024 */
+	u32 runnable_avg;	/* 0..1024 */
+};
+
+/* Start a signal at @now with the given averages (sums derived from them). */
+void ut_pelt_init(struct ut_pelt *sa, u64 now, u32 util_avg,
+		  u32 runnable_avg);
+
+/*
+ * Advance @sa to @now. @running / @runnable describe the entity over the
+ * whole interval since the last update. @scale (0..1024) is the time
+ * scale factor (frequency x capacity invariance); 1024 = not invariant.
+ * A clock going backwards is ignored (returns false, nothing changes).
+ * Returns true when at least one 1024-ns unit elapsed.
+ */
+bool ut_pelt_update(struct ut_pelt *sa, u64 now, bool running, bool runnable,
+		    u32 scale);
+
+/* The kernel's decay_load(): @val * y^@n. */
+u64 ut_pelt_decay(u64 val, u64 n);
+
+/* The kernel's get_pelt_divider(). */
+static inline u32 ut_pelt_divider(const struct ut_pelt *sa)
+{
+	return UT_PELT_MIN_DIVIDER + sa->period_contrib;
+}
+
+/*
+ * Move an entity's contribution out of / into an aggregate (a CPU's
+ * signal), the way the kernel attaches and detaches a migrating task's
+ * util to a cfs_rq. Removal saturates at zero.
+ */
+void ut_pelt_add(struct ut_pelt *cpu, u32 util_avg, u32 runnable_avg);
+void ut_pelt_sub(struct ut_pelt *cpu, u32 util_avg, u32 runnable_avg);
+
+#endif /* _UTILTRACK_PELT_H */

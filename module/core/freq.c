@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * freq.c - utilization to frequency, schedutil's get_next_freq() without
+ * the policy limits.
+ */
+#include <utiltrack/freq.h>
+
+/**
+ * ut_freq_map - the frequency a utilization asks for
+ * @util: utilization, in the units of @cap
+ * @freq_khz: fmax for a frequency-invariant signal, the current
+ *            frequency otherwise
+ * @cap: the CPU's capacity; 0 returns @freq_khz unchanged
+ * @headroom_pct: margin, clamped to UT_FREQ_HEADROOM_MIN..MAX
+ *
+ * next = (freq * headroom / 100) * util / cap, each division truncating.
+ * Scaling freq first (not util) is deliberate: with headroom 125,
+ * freq * 125 / 100 == freq + (freq >> 2) exactly (both are
+ * floor(5 * freq / 4)), so the default reproduces schedutil's classic
+ * (freq + (freq >> 2)) * util / cap bit for bit. Schedutil in 6.1 puts
+ * the margin on util instead (map_util_perf(): util + (util >> 2)); that
+ * rounds differently, by at most freq / cap + 1 kHz for util <= cap: far
+ * below an OPP step, though it can flip a request sitting on a boundary.
+ *
+ * Return: the raw target frequency in kHz, saturated at U32_MAX.
+ */
+u32 ut_freq_map(u32 util, u32 freq_khz, u32 cap, u32 headroom_pct)
+{
+	u64 f, next;
+
+	if (!cap)
+		return freq_khz;
+	if (headroom_pct < UT_FREQ_HEADROOM_MIN)
+		headroom_pct = UT_FREQ_HEADROOM_MIN;
+	if (headroom_pct > UT_FREQ_HEADROOM_MAX)
+		headroom_pct = UT_FREQ_HEADROOM_MAX;
+
+	/* < 2^40: freq_khz < 2^32, headroom <= 200 */
+	f = div_u64((u64)freq_khz * headroom_pct, 100);
+	if (util && f > div_u64(U64_MAX, util))
+		return U32_MAX;
+	next = div_u64(f * util, cap);
+	return next > U32_MAX ? U32_MAX : (u32)next;
+}
+
+/**
+ * ut_freq_resolve - the table frequency that serves a request
+ * @table: available frequencies, ascending
+ * @n: entries in @table; 0 returns @khz unchanged
+ * @khz: requested frequency
+ *
+ * As cpufreq_driver_resolve_freq() with CPUFREQ_RELATION_L: the lowest
+ * frequency that is at least the request, so the demand is met at the
+ * least energy; a request above the table gets its top.
+ *
+ * Return: the resolved frequency, kHz.
+ */
+u32 ut_freq_resolve(const u32 *table, unsigned int n, u32 khz)
+{
+	unsigned int i;
+
+	if (!n)
+		return khz;
+	for (i = 0; i < n; i++) {
+		if (table[i] >= khz)
+			return table[i];
+	}
+	return table[n - 1];
+}
