@@ -1,0 +1,76 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# utiltrack - pluggable CPU utilization tracking.
+#
+#   make                  build utiltrack.ko and vcpufreq.ko against KDIR
+#   make KDIR=...         ... against another kernel build tree
+#   make modules_install  install them into KDIR's /lib/modules
+#   make clean
+#   make deps             install every Debian package the project uses
+#   make demo             boot a VM and show the platform at work
+#   make check            all tests (host unit tests, VM tests on 6.1 and 6.12)
+#   make bench-overhead   benchmark: what utiltrack costs (not a test)
+
+TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+
+# KDIR: the running kernel's build tree when it has one, otherwise the
+# newest installed /lib/modules/*/build (a CI box runs some other kernel).
+ifeq ($(origin KDIR),undefined)
+KDIR := $(firstword $(wildcard /lib/modules/$(shell uname -r)/build) \
+	  $(shell ls -d /lib/modules/*/build 2>/dev/null | sort -V | tail -n 1))
+KDIR_WHY := default
+else
+KDIR_WHY := given
+endif
+
+UT_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/utiltrack
+export UT_CACHE
+
+.PHONY: all modules modules_install clean deps demo check check-host \
+	check-build check-vm kmods help bench-overhead
+
+all: modules
+
+modules:
+	@test -n "$(KDIR)" -a -d "$(KDIR)" || \
+		{ echo "utiltrack: no kernel build tree (KDIR='$(KDIR)'); run 'make deps' or pass KDIR=" >&2; exit 1; }
+	@echo "utiltrack: building against $(KDIR) ($(KDIR_WHY))"
+	$(MAKE) -C $(KDIR) M=$(TOP) modules
+
+modules_install: modules
+	$(MAKE) -C $(KDIR) M=$(TOP) modules_install
+
+clean:
+	@if [ -n "$(KDIR)" ] && [ -d "$(KDIR)" ]; then \
+		$(MAKE) -C $(KDIR) M=$(TOP) clean; fi
+	$(MAKE) -C tools/tests/host clean
+
+deps:
+	@$(TOP)/tools/deps.sh
+
+# kmods KVER=<version> OUT=<dir>: build the modules for one installed
+# kernel in a per-kernel copy under $(UT_CACHE), so several kernels never
+# share object files, and copy the .ko files to OUT. Used by tools/vm/run.
+kmods:
+	@$(TOP)/tools/build-kmods "$(KVER)" "$(OUT)"
+
+check-host:
+	@$(MAKE) -s -C tools/tests/host check
+
+check-build:
+	@$(TOP)/tools/tests/build/run
+
+check-vm:
+	@$(TOP)/tools/tests/vm/run-all
+
+check: deps
+	@$(TOP)/tools/check
+
+demo: deps
+	@$(TOP)/tools/demo
+
+bench-overhead: deps
+	@$(TOP)/tools/bench/overhead
+
+help:
+	@sed -n '3,14p' $(TOP)/Makefile

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sched.h - differences in the task state the probes read.
+ */
+#ifndef _UTILTRACK_COMPAT_SCHED_H
+#define _UTILTRACK_COMPAT_SCHED_H
+
+#include <linux/sched.h>
+#include "compat/version.h"
+
+/*
+ * Is @p still queued after it was switched out, i.e. preempted rather
+ * than gone to sleep? on_rq says so, except that since 6.12 EEVDF keeps a
+ * sleeping task with negative lag queued ("delayed dequeue") until its
+ * lag is spent: that task sleeps.
+ */
+static inline bool ut_task_queued(struct task_struct *p)
+{
+#if UT_KERNEL_GE(6, 12, 0)
+	if (READ_ONCE(p->se.sched_delayed))
+		return false;
+#endif
+	return READ_ONCE(p->on_rq);
+}
+
+#endif /* _UTILTRACK_COMPAT_SCHED_H */

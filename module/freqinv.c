@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * freqinv.c - frequency and capacity invariance of the tracked signals.
+ *
+ * A busy period at half the maximum frequency does half the work, so an
+ * invariant signal counts it as half. The kernel does this with
+ * arch_freq_scale, which is neither exported nor maintained where no
+ * counters exist (the VM). utiltrack learns each CPU's frequency from the
+ * cpu_frequency tracepoint, emitted on every transition including the
+ * fast-switch path, and fmax from the policy notifier.
+ *
+ *   scale = capacity(cpu) * cur / max      (1024 when invariance=0)
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/arch_topology.h>
+#include <linux/cpufreq.h>
+#include <linux/sched/topology.h>
+
+#include "utiltrack.h"
+
+static void ut_inv_set_policy(struct cpufreq_policy *policy, bool present)
+{
+	int cpu;
+
+	for_each_cpu(cpu, policy->related_cpus) {
+		struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
+
+		WRITE_ONCE(rq->max_khz, present ? policy->cpuinfo.max_freq : 0);
+		WRITE_ONCE(rq->cur_khz, present ? policy->cur : 0);
+	}
+}
+
+static int ut_inv_policy_notify(struct notifier_block *nb, unsigned long event,
+				void *data)
+{
+	if (event == CPUFREQ_CREATE_POLICY)
+		ut_inv_set_policy(data, true);
+	else if (event == CPUFREQ_REMOVE_POLICY)
+		ut_inv_set_policy(data, false);
+	return NOTIFY_OK;
+}
+
+static struct notifier_block ut_inv_nb = {
+	.notifier_call = ut_inv_policy_notify,
+};
+
+/* cpu_frequency tracepoint: a CPU's frequency changed. */
+void ut_inv_probe_freq(void *data, unsigned int khz, unsigned int cpu)
+{
+	if (cpu < nr_cpu_ids)
+		WRITE_ONCE(per_cpu(ut_rqs, cpu).cur_khz, khz);
+}
+
+u32 ut_inv_scale(const struct ut_rq *rq)
+{
+	u32 cur = READ_ONCE(rq->cur_khz), max = READ_ONCE(rq->max_khz);
+	u32 scale = READ_ONCE(rq->capacity);
+
+	if (!ut_invariance)
+		return SCHED_CAPACITY_SCALE;
+	if (max && cur)
+		scale = div_u64((u64)scale * min(cur, max), max);
+	return scale;
+}
+
+int ut_inv_init(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct cpufreq_policy *policy = cpufreq_cpu_get(cpu);
+
+		per_cpu(ut_rqs, cpu).capacity = arch_scale_cpu_capacity(cpu);
+		if (policy) {
+			ut_inv_set_policy(policy, true);
+			cpufreq_cpu_put(policy);
+		}
+	}
+	return cpufreq_register_notifier(&ut_inv_nb, CPUFREQ_POLICY_NOTIFIER);
+}
+
+void ut_inv_exit(void)
+{
+	cpufreq_unregister_notifier(&ut_inv_nb, CPUFREQ_POLICY_NOTIFIER);
+}

@@ -1,0 +1,464 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * probes.c - the hot path: scheduler tracepoint probes.
+ *
+ * Probes run in scheduler context (runqueue lock held, interrupts off).
+ * Everything here is O(1) in the number of tasks: a slot lookup per task
+ * involved, then one call per enabled tracker, under the per-CPU
+ * utiltrack lock of the CPU the data belongs to. No allocation, no
+ * sleeping, no global lock.
+ *
+ * Time: trackers run on the scheduler's task clock (rq_clock_task, which
+ * is what PELT uses when not frequency-invariant). At a switch it is read
+ * exactly from se.exec_start, which put_prev/set_next just set. Other
+ * events estimate it as sched_clock_cpu() minus the offset learnt at the
+ * CPU's last switch (non-zero with IRQ time accounting).
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/sched/clock.h>
+#include <linux/sched/rt.h>
+#include <linux/sched/deadline.h>
+#include <linux/sched/task.h>
+
+#include "utiltrack.h"
+#include "compat/sched.h"
+#include "compat/tracepoint.h"
+#define CREATE_TRACE_POINTS
+#include "trace/utiltrack_trace.h"
+
+DEFINE_PER_CPU(struct ut_rq, ut_rqs);
+
+const char * const ut_tp_names[UT_TP_NR] = {
+	[UT_TP_SWITCH]		= "sched_switch",
+	[UT_TP_WAKEUP]		= "sched_wakeup",
+	[UT_TP_WAKEUP_NEW]	= "sched_wakeup_new",
+	[UT_TP_MIGRATE]		= "sched_migrate_task",
+	[UT_TP_FORK]		= "sched_process_fork",
+	[UT_TP_EXEC]		= "sched_process_exec",
+	[UT_TP_FREE]		= "sched_process_free",
+	[UT_TP_FREQ]		= "cpu_frequency",
+};
+
+/* ------------------------------------------------------------------ */
+/* helpers */
+
+enum ut_class ut_probe_class_of(struct task_struct *p)
+{
+	if (is_idle_task(p))
+		return UT_CLASS_IDLE;
+	if (dl_prio(p->prio))
+		return UT_CLASS_DL;
+	if (rt_prio(p->prio))
+		return UT_CLASS_RT;
+	if (p->policy == SCHED_NORMAL || p->policy == SCHED_BATCH ||
+	    p->policy == SCHED_IDLE)
+		return UT_CLASS_FAIR;
+	return UT_CLASS_OTHER;
+}
+
+u64 ut_probe_cpu_now(int cpu)
+{
+	struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
+	u64 now = sched_clock_cpu(cpu) - READ_ONCE(rq->clock_offset);
+
+	/* trackers never see a CPU's time go backwards */
+	return max(now, READ_ONCE(rq->last_now));
+}
+
+void ut_probe_fill_ctx(struct ut_ctx *c, int cpu, u64 now)
+{
+	struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
+
+	c->now = now;
+	c->cpu = cpu;
+	c->scale = ut_inv_scale(rq);
+	rq->last_now = max(now, rq->last_now);
+}
+
+static struct ut_active *ut_probe_active(void)
+{
+	struct ut_active *act = rcu_dereference_sched(ut_active);
+
+	return act && act->nr ? act : NULL;
+}
+
+/* A slot for @p, or NULL (counted) when it has none. */
+static struct ut_slot *ut_probe_slot(struct task_struct *p)
+{
+	struct ut_slot *s = ut_slot_find(p);
+
+	if (!s)
+		ut_slot_count_untracked();
+	return s;
+}
+
+static void ut_probe_account(enum ut_tp tp, u64 t0)
+{
+	struct ut_rq *rq = this_cpu_ptr(&ut_rqs);
+
+	rq->events[tp]++;
+	rq->probe_ns[tp] += local_clock() - t0;
+}
+
+static void ut_probe_trace_cpu(struct ut_active *act, const struct ut_ctx *c)
+{
+	unsigned int i;
+
+	for (i = 0; i < act->nr; i++) {
+		struct ut_tracker *tr = act->tr[i];
+		u64 vals[UT_MAX_COLS] = {};
+
+		if (!tr->ops->cpu_show || !tr->ops->cpu_cols[0])
+			continue;
+		tr->ops->cpu_show(tr, ut_tr_cpu(tr, c->cpu), c, vals);
+		trace_utiltrack_cpu_util(c->cpu, tr->ops->name, vals[0], vals[1]);
+	}
+}
+
+static void ut_probe_trace_task(struct ut_active *act, struct ut_slot *s,
+				const struct ut_ctx *c)
+{
+	unsigned int i;
+
+	for (i = 0; i < act->nr; i++) {
+		struct ut_tracker *tr = act->tr[i];
+		u64 vals[UT_MAX_COLS] = {};
+
+		if (!tr->ops->task_show || !tr->ops->task_cols[0])
+			continue;
+		tr->ops->task_show(tr, ut_tr_task(tr, s, c), &s->t, vals);
+		trace_utiltrack_task_util(s->t.pid, s->comm, c->cpu,
+					  tr->ops->name, vals[0], vals[1]);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* migration */
+
+/* Lock two different CPUs' state, lower address first. */
+static void ut_probe_lock_two(struct ut_rq *a, struct ut_rq *b)
+	__acquires(&a->lock) __acquires(&b->lock)
+{
+	if (a > b)
+		swap(a, b);
+	raw_spin_lock(&a->lock);
+	raw_spin_lock_nested(&b->lock, SINGLE_DEPTH_NESTING);
+}
+
+static void ut_probe_unlock_two(struct ut_rq *a, struct ut_rq *b)
+	__releases(&a->lock) __releases(&b->lock)
+{
+	raw_spin_unlock(&a->lock);
+	raw_spin_unlock(&b->lock);
+}
+
+/* Move @s's accounting from its CPU to @dst; the caller holds no lock. */
+static void ut_probe_move(struct ut_active *act, struct ut_slot *s, int dst)
+{
+	int src = s->t.cpu;
+	struct ut_rq *rs = per_cpu_ptr(&ut_rqs, src);
+	struct ut_rq *rd = per_cpu_ptr(&ut_rqs, dst);
+	struct ut_ctx cs, cd;
+	unsigned int i;
+
+	if (src == dst)
+		return;
+	ut_probe_lock_two(rs, rd);
+	ut_probe_fill_ctx(&cs, src, ut_probe_cpu_now(src));
+	ut_probe_fill_ctx(&cd, dst, ut_probe_cpu_now(dst));
+	for (i = 0; i < act->nr; i++) {
+		struct ut_tracker *tr = act->tr[i];
+
+		if (tr->ops->migrate)
+			tr->ops->migrate(tr, ut_tr_task(tr, s, &cs),
+					 ut_tr_cpu(tr, src), ut_tr_cpu(tr, dst),
+					 &s->t, &cs, &cd);
+	}
+	s->t.cpu = dst;
+	ut_probe_unlock_two(rs, rd);
+}
+
+/* ------------------------------------------------------------------ */
+/* sched_switch */
+
+static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
+{
+	struct ut_rq *rq = this_cpu_ptr(&ut_rqs);
+	enum ut_class pc, nc;
+	struct ut_slot *ps = NULL, *ns = NULL;
+	struct ut_active *act;
+	bool prev_runnable;
+	struct ut_ctx c;
+	u64 t0 = local_clock();
+	unsigned int i;
+
+	act = ut_probe_active();
+	if (!act)
+		return;
+
+	pc = ut_probe_class_of(prev);
+	nc = ut_probe_class_of(next);
+	/* not prev_state: a preempted or signalled task stays queued */
+	prev_runnable = ut_task_queued(prev);
+	if (pc != UT_CLASS_IDLE)
+		ps = ut_probe_slot(prev);
+	if (nc != UT_CLASS_IDLE)
+		ns = ut_probe_slot(next);
+	/* runs here, but we saw no migration event: move its accounting */
+	if (ns && ns->t.cpu != smp_processor_id())
+		ut_probe_move(act, ns, smp_processor_id());
+
+	raw_spin_lock(&rq->lock);
+	c.now = pc != UT_CLASS_IDLE ? prev->se.exec_start : next->se.exec_start;
+	c.now = max(c.now, rq->last_now);
+	rq->clock_offset = (s64)(t0 - c.now);
+	ut_probe_fill_ctx(&c, smp_processor_id(), c.now);
+
+	if (ps)
+		ps->t.class = pc;
+	if (ns)
+		ns->t.class = nc;
+	for (i = 0; i < act->nr; i++) {
+		struct ut_tracker *tr = act->tr[i];
+		const struct ut_tracker_ops *ops = tr->ops;
+		void *cd = ut_tr_cpu(tr, c.cpu);
+
+		if (ops->cpu_switch)
+			ops->cpu_switch(tr, cd, &c, pc, nc);
+		if (ps && ops->switch_out)
+			ops->switch_out(tr, ut_tr_task(tr, ps, &c), cd, &ps->t,
+					&c, prev_runnable);
+		if (ns && ops->switch_in)
+			ops->switch_in(tr, ut_tr_task(tr, ns, &c), cd, &ns->t,
+				       &c);
+	}
+	rq->curr_class = nc;
+
+	if (trace_utiltrack_cpu_util_enabled())
+		ut_probe_trace_cpu(act, &c);
+	if (trace_utiltrack_task_util_enabled()) {
+		if (ps)
+			ut_probe_trace_task(act, ps, &c);
+		if (ns)
+			ut_probe_trace_task(act, ns, &c);
+	}
+	raw_spin_unlock(&rq->lock);
+
+	ut_probe_account(UT_TP_SWITCH, t0);
+}
+
+static void ut_probe_migrate(void *data, struct task_struct *p, int dest_cpu)
+{
+	struct ut_active *act = ut_probe_active();
+	struct ut_slot *s;
+	u64 t0 = local_clock();
+
+	if (!act)
+		return;
+	s = ut_probe_slot(p);
+	if (s)
+		ut_probe_move(act, s, dest_cpu);
+	ut_probe_account(UT_TP_MIGRATE, t0);
+}
+
+/* ------------------------------------------------------------------ */
+/* wakeups */
+
+static void ut_probe_wake(struct task_struct *p, enum ut_tp tp)
+{
+	struct ut_active *act = ut_probe_active();
+	struct ut_slot *s;
+	struct ut_rq *rq;
+	struct ut_ctx c;
+	u64 t0 = local_clock();
+	unsigned int i;
+	int cpu;
+
+	if (!act)
+		return;
+	s = ut_probe_slot(p);
+	if (!s)
+		goto out;
+	cpu = task_cpu(p);
+	/* a placement we saw no migration event for (new tasks) */
+	if (s->t.cpu != cpu)
+		ut_probe_move(act, s, cpu);
+
+	rq = per_cpu_ptr(&ut_rqs, cpu);
+	raw_spin_lock(&rq->lock);
+	ut_probe_fill_ctx(&c, cpu, ut_probe_cpu_now(cpu));
+	s->t.class = ut_probe_class_of(p);
+	for (i = 0; i < act->nr; i++) {
+		struct ut_tracker *tr = act->tr[i];
+
+		if (tr->ops->wakeup)
+			tr->ops->wakeup(tr, ut_tr_task(tr, s, &c),
+					ut_tr_cpu(tr, cpu), &s->t, &c);
+	}
+	s->t.is_new = false;
+	raw_spin_unlock(&rq->lock);
+out:
+	ut_probe_account(tp, t0);
+}
+
+static void ut_probe_wakeup(void *data, struct task_struct *p)
+{
+	ut_probe_wake(p, UT_TP_WAKEUP);
+}
+
+static void ut_probe_wakeup_new(void *data, struct task_struct *p)
+{
+	ut_probe_wake(p, UT_TP_WAKEUP_NEW);
+}
+
+/* ------------------------------------------------------------------ */
+/* task lifetime: slots follow tasks whether or not trackers are enabled */
+
+static void ut_probe_fork(void *data, struct task_struct *parent,
+			  struct task_struct *child)
+{
+	u64 t0 = local_clock();
+
+	ut_slot_alloc(child, true);
+	ut_probe_account(UT_TP_FORK, t0);
+}
+
+static void ut_probe_exec(void *data, struct task_struct *p, pid_t old_pid,
+			  struct linux_binprm *bprm)
+{
+	struct ut_slot *s = ut_slot_find(p);
+	u64 t0 = local_clock();
+
+	if (s) {
+		ut_slot_set_comm(s, p);
+		WRITE_ONCE(s->t.exec_at, ut_probe_cpu_now(task_cpu(p)));
+	}
+	ut_probe_account(UT_TP_EXEC, t0);
+}
+
+/* Let trackers drop what @s contributed; its data is discarded after. */
+static void ut_probe_task_exit(struct ut_active *act, struct ut_slot *s)
+{
+	struct ut_rq *rq = per_cpu_ptr(&ut_rqs, s->t.cpu);
+	unsigned long flags;
+	struct ut_ctx c;
+	unsigned int i;
+
+	raw_spin_lock_irqsave(&rq->lock, flags);
+	ut_probe_fill_ctx(&c, s->t.cpu, ut_probe_cpu_now(s->t.cpu));
+	for (i = 0; i < act->nr; i++) {
+		struct ut_tracker *tr = act->tr[i];
+
+		if (tr->ops->task_exit && tr->task_gen[ut_slot_idx(s)] == s->gen)
+			tr->ops->task_exit(tr, ut_tr_task(tr, s, &c),
+					   ut_tr_cpu(tr, s->t.cpu), &s->t, &c);
+	}
+	raw_spin_unlock_irqrestore(&rq->lock, flags);
+}
+
+static void ut_probe_free(void *data, struct task_struct *p)
+{
+	struct ut_active *act = ut_probe_active();
+	struct ut_slot *s;
+	u64 t0 = local_clock();
+
+	s = act ? ut_slot_find(p) : NULL;
+	if (s)
+		ut_probe_task_exit(act, s);
+	ut_slot_release(p);
+	ut_probe_account(UT_TP_FREE, t0);
+}
+
+static void ut_probe_freq(void *data, unsigned int khz, unsigned int cpu)
+{
+	u64 t0 = local_clock();
+
+	ut_inv_probe_freq(data, khz, cpu);
+	ut_probe_account(UT_TP_FREQ, t0);
+}
+
+/* ------------------------------------------------------------------ */
+/* attach / detach */
+
+struct ut_probe_desc {
+	void *fn;
+	unsigned int needs;	/* 0: always attached while loaded */
+	struct tracepoint *tp;
+	bool attached;
+};
+
+static struct ut_probe_desc ut_probe_descs[UT_TP_NR] = {
+	[UT_TP_SWITCH]		= { ut_probe_switch, UT_NEED_SWITCH },
+	[UT_TP_WAKEUP]		= { ut_probe_wakeup, UT_NEED_WAKEUP },
+	[UT_TP_WAKEUP_NEW]	= { ut_probe_wakeup_new, UT_NEED_WAKEUP },
+	[UT_TP_MIGRATE]		= { ut_probe_migrate, UT_NEED_MIGRATE },
+	[UT_TP_FORK]		= { ut_probe_fork, 0 },
+	[UT_TP_EXEC]		= { ut_probe_exec, 0 },
+	[UT_TP_FREE]		= { ut_probe_free, 0 },
+	[UT_TP_FREQ]		= { ut_probe_freq, 0 },
+};
+
+static int ut_probe_set(struct ut_probe_desc *d, const char *name, bool on)
+{
+	int ret;
+
+	if (d->attached == on)
+		return 0;
+	if (!d->tp)
+		d->tp = ut_tp_find(name);
+	if (!d->tp) {
+		pr_err("no tracepoint '%s' in this kernel\n", name);
+		return -ENOENT;
+	}
+	ret = on ? tracepoint_probe_register(d->tp, d->fn, NULL) :
+		   tracepoint_probe_unregister(d->tp, d->fn, NULL);
+	if (ret) {
+		pr_err("cannot %s '%s': %d\n", on ? "attach to" : "detach from",
+		       name, ret);
+		return ret;
+	}
+	d->attached = on;
+	return 0;
+}
+
+/*
+ * Attach the probes @needs calls for (and the always-on ones), detach
+ * the others. A disabled tracker's events thus cost nothing.
+ */
+int ut_probe_attach(unsigned int needs)
+{
+	int i, ret = 0;
+
+	for (i = 0; i < UT_TP_NR; i++) {
+		struct ut_probe_desc *d = &ut_probe_descs[i];
+		bool on = !d->needs || (d->needs & needs);
+
+		ret = ut_probe_set(d, ut_tp_names[i], on) ?: ret;
+	}
+	return ret;
+}
+
+void ut_probe_detach_all(void)
+{
+	int i;
+
+	for (i = 0; i < UT_TP_NR; i++)
+		ut_probe_set(&ut_probe_descs[i], ut_tp_names[i], false);
+	/* no probe may run once the module text is gone */
+	tracepoint_synchronize_unregister();
+}
+
+void ut_probe_cpu_init(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
+
+		memset(rq, 0, sizeof(*rq));
+		raw_spin_lock_init(&rq->lock);
+		rq->capacity = SCHED_CAPACITY_SCALE;
+	}
+}

@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * registry.c - trackers: registration, enable/disable, the active set.
+ *
+ * The probes iterate an immutable array of enabled trackers published
+ * with RCU. Enabling or disabling builds a new array, publishes it,
+ * re-attaches exactly the tracepoints the new set needs, waits for every
+ * probe still running on the old one, and only then frees what a
+ * disabled tracker owned. So a disabled tracker is never called, owns no
+ * memory, and a tracepoint nobody needs has no probe at all.
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/ctype.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/percpu.h>
+#include <linux/rcupdate.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/vmalloc.h>
+
+#include "utiltrack.h"
+
+static LIST_HEAD(ut_trackers);
+static DEFINE_MUTEX(ut_reg_mutex);
+struct ut_active __rcu *ut_active;
+
+struct mutex *ut_reg_lock(void)
+{
+	return &ut_reg_mutex;
+}
+
+const struct ut_tracker_ops *ut_tracker_ops(struct ut_tracker *tr)
+{
+	return tr->ops;
+}
+EXPORT_SYMBOL_GPL(ut_tracker_ops);
+
+static struct ut_tracker *ut_reg_find(const char *name)
+{
+	struct ut_tracker *tr;
+
+	list_for_each_entry(tr, &ut_trackers, node)
+		if (!strcmp(tr->ops->name, name))
+			return tr;
+	return NULL;
+}
+
+/* Rebuild and publish the active set, then re-attach probes. */
+static int ut_reg_publish(void)
+{
+	struct ut_active *new, *old;
+	struct ut_tracker *tr;
+	int ret;
+
+	new = kzalloc(sizeof(*new), GFP_KERNEL);
+	if (!new)
+		return -ENOMEM;
+	list_for_each_entry(tr, &ut_trackers, node) {
+		if (!tr->enabled)
+			continue;
+		new->tr[new->nr++] = tr;
+		new->needs |= tr->ops->needs;
+	}
+	old = rcu_replace_pointer(ut_active, new,
+				  lockdep_is_held(&ut_reg_mutex));
+	ret = ut_probe_attach(new->needs);
+	/* no probe may still be iterating the old set when it is freed */
+	synchronize_rcu();
+	kfree(old);
+	return ret;
+}
+
+static void ut_reg_free_data(struct ut_tracker *tr)
+{
+	free_percpu(tr->cpu_data);
+	vfree(tr->task_data);
+	vfree(tr->task_gen);
+	tr->cpu_data = NULL;
+	tr->task_data = NULL;
+	tr->task_gen = NULL;
+}
+
+static int ut_reg_alloc_data(struct ut_tracker *tr)
+{
+	const struct ut_tracker_ops *ops = tr->ops;
+	int cpu;
+
+	tr->cpu_data = __alloc_percpu(max_t(size_t, ops->cpu_size, 1),
+				      sizeof(u64));
+	tr->task_data = vzalloc(array_size(ut_max_tasks,
+					   max_t(size_t, ops->task_size, 1)));
+	tr->task_gen = vzalloc(array_size(ut_max_tasks, sizeof(u32)));
+	if (!tr->cpu_data || !tr->task_data || !tr->task_gen) {
+		ut_reg_free_data(tr);
+		return -ENOMEM;
+	}
+	if (!ops->cpu_init)
+		return 0;
+	for_each_possible_cpu(cpu) {
+		struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
+		struct ut_ctx c;
+		unsigned long flags;
+
+		raw_spin_lock_irqsave(&rq->lock, flags);
+		ut_probe_fill_ctx(&c, cpu, ut_probe_cpu_now(cpu));
+		ops->cpu_init(tr, ut_tr_cpu(tr, cpu), &c);
+		raw_spin_unlock_irqrestore(&rq->lock, flags);
+	}
+	return 0;
+}
+
+static int ut_reg_enable_locked(struct ut_tracker *tr)
+{
+	int ret;
+
+	if (tr->enabled)
+		return 0;
+	if (!tr->builtin && !try_module_get(tr->ops->owner))
+		return -ENODEV;
+	ret = ut_reg_alloc_data(tr);
+	if (ret)
+		goto err_put;
+	if (tr->ops->enable) {
+		ret = tr->ops->enable(tr);
+		if (ret)
+			goto err_free;
+	}
+	tr->enabled = true;
+	ret = ut_reg_publish();
+	if (ret) {
+		tr->enabled = false;
+		ut_reg_publish();
+		goto err_disable;
+	}
+	return 0;
+
+err_disable:
+	if (tr->ops->disable)
+		tr->ops->disable(tr);
+err_free:
+	ut_reg_free_data(tr);
+err_put:
+	if (!tr->builtin)
+		module_put(tr->ops->owner);
+	return ret;
+}
+
+static void ut_reg_disable_locked(struct ut_tracker *tr)
+{
+	if (!tr->enabled)
+		return;
+	tr->enabled = false;
+	ut_reg_publish();	/* waits for the probes: data is ours again */
+	if (tr->ops->disable)
+		tr->ops->disable(tr);
+	ut_reg_free_data(tr);
+	if (!tr->builtin)
+		module_put(tr->ops->owner);
+}
+
+int ut_reg_enable(const char *name)
+{
+	struct ut_tracker *tr;
+	int ret;
+
+	mutex_lock(&ut_reg_mutex);
+	tr = ut_reg_find(name);
+	ret = tr ? ut_reg_enable_locked(tr) : -ENOENT;
+	mutex_unlock(&ut_reg_mutex);
+	return ret;
+}
+
+int ut_reg_disable(const char *name)
+{
+	struct ut_tracker *tr;
+
+	mutex_lock(&ut_reg_mutex);
+	tr = ut_reg_find(name);
+	if (tr)
+		ut_reg_disable_locked(tr);
+	mutex_unlock(&ut_reg_mutex);
+	return tr ? 0 : -ENOENT;
+}
+
+static bool ut_reg_ops_valid(const struct ut_tracker_ops *ops)
+{
+	unsigned int i;
+
+	if (!ops->name || !ops->name[0] || strlen(ops->name) > 32)
+		return false;
+	for (i = 0; ops->name[i]; i++)
+		if (!isalnum(ops->name[i]) && ops->name[i] != '_')
+			return false;
+	return true;
+}
+
+static unsigned int ut_reg_count(void)
+{
+	struct ut_tracker *tr;
+	unsigned int n = 0;
+
+	list_for_each_entry(tr, &ut_trackers, node)
+		n++;
+	return n;
+}
+
+static int ut_reg_add(const struct ut_tracker_ops *ops, bool builtin)
+{
+	struct ut_tracker *tr;
+	int ret = 0;
+
+	if (!ut_reg_ops_valid(ops))
+		return -EINVAL;
+	tr = kzalloc(sizeof(*tr), GFP_KERNEL);
+	if (!tr)
+		return -ENOMEM;
+	tr->ops = ops;
+	tr->builtin = builtin;
+
+	mutex_lock(&ut_reg_mutex);
+	if (ut_reg_find(ops->name))
+		ret = -EEXIST;
+	else if (ut_reg_count() >= UT_MAX_TRACKERS)
+		ret = -ENOSPC;
+	else
+		list_add_tail(&tr->node, &ut_trackers);
+	mutex_unlock(&ut_reg_mutex);
+	if (ret)
+		kfree(tr);
+	return ret;
+}
+
+int ut_reg_register_builtin(const struct ut_tracker_ops *ops)
+{
+	return ut_reg_add(ops, true);
+}
+
+/**
+ * ut_tracker_register - add a tracker from another module
+ * @ops: its ops table; must outlive the registration
+ *
+ * The tracker starts disabled; enable it through debugfs
+ * ("enable NAME" into /sys/kernel/debug/utiltrack/trackers). While it is
+ * enabled, its module is pinned.
+ *
+ * Return: 0, -EINVAL for a bad name, -EEXIST, -ENOSPC or -ENOMEM.
+ */
+int ut_tracker_register(const struct ut_tracker_ops *ops)
+{
+	int ret = ut_reg_add(ops, false);
+
+	if (!ret)
+		pr_info("tracker '%s' registered\n", ops->name);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ut_tracker_register);
+
+/**
+ * ut_tracker_unregister - remove a tracker added by ut_tracker_register()
+ * @ops: the ops table it was registered with
+ */
+void ut_tracker_unregister(const struct ut_tracker_ops *ops)
+{
+	struct ut_tracker *tr;
+
+	mutex_lock(&ut_reg_mutex);
+	list_for_each_entry(tr, &ut_trackers, node) {
+		if (tr->ops != ops)
+			continue;
+		ut_reg_disable_locked(tr);
+		list_del(&tr->node);
+		kfree(tr);
+		break;
+	}
+	mutex_unlock(&ut_reg_mutex);
+}
+EXPORT_SYMBOL_GPL(ut_tracker_unregister);
+
+void ut_reg_for_each(void (*fn)(struct ut_tracker *tr, void *arg), void *arg)
+{
+	struct ut_tracker *tr;
+
+	lockdep_assert_held(&ut_reg_mutex);
+	list_for_each_entry(tr, &ut_trackers, node)
+		fn(tr, arg);
+}
+
+/* Enable the comma-separated built-in trackers named at load. */
+int ut_reg_init(const char *enable_list)
+{
+	char *list, *cur, *name;
+	int ret = 0;
+
+	list = kstrdup(enable_list, GFP_KERNEL);
+	if (!list)
+		return -ENOMEM;
+	cur = list;
+	while ((name = strsep(&cur, ",")) && !ret) {
+		name = strim(name);
+		if (!*name)
+			continue;
+		ret = ut_reg_enable(name);
+		if (ret == -ENOENT)
+			pr_err("refusing to load: unknown tracker '%s' in trackers=\n",
+			       name);
+	}
+	kfree(list);
+	return ret;
+}
+
+/* Disable and forget every tracker (module unload: no external ones left). */
+void ut_reg_exit(void)
+{
+	struct ut_tracker *tr, *tmp;
+
+	mutex_lock(&ut_reg_mutex);
+	list_for_each_entry(tr, &ut_trackers, node)
+		ut_reg_disable_locked(tr);
+	list_for_each_entry_safe(tr, tmp, &ut_trackers, node) {
+		list_del(&tr->node);
+		kfree(tr);
+	}
+	kfree(rcu_replace_pointer(ut_active, NULL,
+				  lockdep_is_held(&ut_reg_mutex)));
+	mutex_unlock(&ut_reg_mutex);
+}

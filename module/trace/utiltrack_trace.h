@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * utiltrack_trace.h - the module's own trace events.
+ *
+ *   trace-cmd record -e utiltrack ...
+ *
+ * utiltrack_cpu_util: a CPU's signal of one tracker after a switch there
+ *                     (util = first column, aux = second, see debugfs).
+ * utiltrack_task_util: a task's signal of one tracker when it is switched
+ *                      out or in.
+ */
+#undef TRACE_SYSTEM
+#define TRACE_SYSTEM utiltrack
+
+#if !defined(_UTILTRACK_TRACE_H) || defined(TRACE_HEADER_MULTI_READ)
+#define _UTILTRACK_TRACE_H
+
+#include <linux/sched.h>
+#include <linux/string.h>
+#include <linux/tracepoint.h>
+
+#define UT_TRACE_NAME_LEN	16
+
+TRACE_EVENT(utiltrack_cpu_util,
+	    TP_PROTO(int cpu, const char *tracker, u64 util, u64 aux),
+	    TP_ARGS(cpu, tracker, util, aux),
+	    TP_STRUCT__entry(__field(int, cpu)
+			     __array(char, tracker, UT_TRACE_NAME_LEN)
+			     __field(u64, util)
+			     __field(u64, aux)),
+	    TP_fast_assign(__entry->cpu = cpu;
+			   strscpy(__entry->tracker, tracker, UT_TRACE_NAME_LEN);
+			   __entry->util = util;
+			   __entry->aux = aux;),
+	    TP_printk("cpu=%d tracker=%s util=%llu aux=%llu", __entry->cpu,
+		      __entry->tracker, __entry->util, __entry->aux)
+);
+
+TRACE_EVENT(utiltrack_task_util,
+	    TP_PROTO(pid_t pid, const char *comm, int cpu, const char *tracker,
+		     u64 util, u64 aux),
+	    TP_ARGS(pid, comm, cpu, tracker, util, aux),
+	    TP_STRUCT__entry(__field(pid_t, pid)
+			     __array(char, comm, TASK_COMM_LEN)
+			     __field(int, cpu)
+			     __array(char, tracker, UT_TRACE_NAME_LEN)
+			     __field(u64, util)
+			     __field(u64, aux)),
+	    TP_fast_assign(__entry->pid = pid;
+			   strscpy(__entry->comm, comm, TASK_COMM_LEN);
+			   __entry->cpu = cpu;
+			   strscpy(__entry->tracker, tracker, UT_TRACE_NAME_LEN);
+			   __entry->util = util;
+			   __entry->aux = aux;),
+	    TP_printk("pid=%d comm=%s cpu=%d tracker=%s util=%llu aux=%llu",
+		      __entry->pid, __entry->comm, __entry->cpu,
+		      __entry->tracker, __entry->util, __entry->aux)
+);
+
+#endif /* _UTILTRACK_TRACE_H */
+
+#undef TRACE_INCLUDE_PATH
+#define TRACE_INCLUDE_PATH trace
+#undef TRACE_INCLUDE_FILE
+#define TRACE_INCLUDE_FILE utiltrack_trace
+#include <trace/define_trace.h>

@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trackers/pelt.c - the "pelt" tracker: CFS PELT per task and per CPU.
+ *
+ * Per task: running (util) and runnable signals of every tracked task.
+ * Per CPU, the kernel's cfs_rq semantics: the CPU's own running signal
+ * (a CFS task on the CPU) plus the util of tasks that migrate in, minus
+ * the util of tasks that migrate out; blocked tasks' util stays and
+ * decays. pelt_runnable is the PELT of "some CFS task runnable here"
+ * (0..1024), not the kernel's sum over queued tasks.
+ *
+ * Validation: at every switch-out of a CFS task, when invariance is off,
+ * the task's util is compared with the kernel's own p->se.avg.util_avg,
+ * which put_prev/dequeue updated at the same instant.
+ *
+ * Tasks that moved between CPUs or scheduling classes, or exec'd, in the
+ * last TRK_PELT_SETTLE_NS are skipped (and counted): there the kernel
+ * uses cfs_rq state a module cannot read. On a move it decays the task
+ * only up to the source cfs_rq's last update and rebuilds its sums from
+ * the averages at the destination (remove/attach_entity_load_avg); at
+ * exec, sched_exec() syncs the running task as if blocked up to its
+ * cfs_rq's last update (sync_entity_load_avg). Any such difference then
+ * decays like the signal itself, by y per ms: after 256 ms it is below
+ * 1/256 of what it was.
+ */
+
+#define TRK_PELT_SETTLE_NS	(256 * NSEC_PER_MSEC)
+
+#include <linux/kernel.h>
+#include <linux/sched.h>
+#include <linux/seq_file.h>
+#include <linux/string.h>
+#include <utiltrack/pelt.h>
+
+#include "utiltrack.h"
+
+struct trk_pelt_cpu {
+	struct ut_pelt avg;
+	unsigned int nr_runnable;	/* CFS tasks runnable here */
+	bool fair_running;
+	/* validation */
+	u64 skipped;		/* samples of unsettled tasks */
+	u64 samples;
+	u64 err_sum;
+	u32 err_max;
+	/* the worst sample, for diagnosis */
+	pid_t worst_pid;
+	u32 worst_ours, worst_kernel;
+	char worst_comm[TASK_COMM_LEN];
+};
+
+struct trk_pelt_task {
+	struct ut_pelt avg;
+	bool running;
+	bool runnable;
+	bool attached;		/* its util is part of a CPU's signal */
+	u32 kernel_util;	/* p->se.avg.util_avg at the last switch-out */
+	enum ut_class class;	/* at the last switch-out */
+	u64 unsettled_at;	/* last migration or change of class */
+};
+
+/*
+ * Start a task where the kernel's own signal is, when that is usable:
+ * both then evolve from the same state (and the same 1024-ns grid), so
+ * any later difference is the tracker's. Otherwise start from zero.
+ */
+static void trk_pelt_task_init(struct ut_tracker *tr, void *td,
+			       const struct ut_task *t, const struct ut_ctx *c)
+{
+	const struct sched_avg *ka = &t->p->se.avg;
+	struct trk_pelt_task *pt = td;
+	u64 lut = READ_ONCE(ka->last_update_time);
+
+	/*
+	 * lut may be a little ahead of c->now, which outside a switch is an
+	 * estimate of the runqueue clock; updates before lut are no-ops.
+	 */
+	if (t->class == UT_CLASS_FAIR && lut &&
+	    abs((s64)(c->now - lut)) < NSEC_PER_SEC) {
+		pt->avg.last_update_time = lut;
+		pt->avg.util_sum = READ_ONCE(ka->util_sum);
+		pt->avg.runnable_sum = READ_ONCE(ka->runnable_sum);
+		pt->avg.period_contrib = READ_ONCE(ka->period_contrib);
+		pt->avg.util_avg = READ_ONCE(ka->util_avg);
+		pt->avg.runnable_avg = READ_ONCE(ka->runnable_avg);
+	} else {
+		ut_pelt_init(&pt->avg, c->now, 0, 0);
+	}
+	/*
+	 * Not running, not runnable: the event that calls this is a wakeup
+	 * (so the task slept until now), a switch (which says both), or a
+	 * migration of a task that was just seen waking up or switching.
+	 */
+	pt->runnable = false;
+	pt->running = false;
+	pt->class = t->class;
+	/* tasks found at load are in the kernel's cfs_rq, not in ours */
+	pt->attached = !t->is_new;
+}
+
+static void trk_pelt_cpu_init(struct ut_tracker *tr, void *cd,
+			      const struct ut_ctx *c)
+{
+	struct trk_pelt_cpu *pc = cd;
+
+	ut_pelt_init(&pc->avg, c->now, 0, 0);
+}
+
+static void trk_pelt_cpu_advance(struct trk_pelt_cpu *pc, const struct ut_ctx *c)
+{
+	ut_pelt_update(&pc->avg, c->now, pc->fair_running,
+		       pc->nr_runnable || pc->fair_running, c->scale);
+}
+
+static void trk_pelt_cpu_switch(struct ut_tracker *tr, void *cd,
+				const struct ut_ctx *c, enum ut_class prev,
+				enum ut_class next)
+{
+	struct trk_pelt_cpu *pc = cd;
+
+	trk_pelt_cpu_advance(pc, c);
+	pc->fair_running = next == UT_CLASS_FAIR;
+}
+
+static void trk_pelt_attach(struct trk_pelt_cpu *pc, struct trk_pelt_task *pt)
+{
+	ut_pelt_add(&pc->avg, pt->avg.util_avg, pt->avg.runnable_avg);
+	pt->attached = true;
+}
+
+static void trk_pelt_wakeup(struct ut_tracker *tr, void *td, void *cd,
+			    const struct ut_task *t, const struct ut_ctx *c)
+{
+	struct trk_pelt_task *pt = td;
+	struct trk_pelt_cpu *pc = cd;
+
+	/* ttwu of a task that has not finished going to sleep: no change */
+	if (pt->running || pt->runnable)
+		return;
+	ut_pelt_update(&pt->avg, c->now, false, false, c->scale);
+	if (t->class == UT_CLASS_FAIR) {
+		trk_pelt_cpu_advance(pc, c);
+		pc->nr_runnable++;
+	}
+	pt->runnable = true;
+	/* a new task's initial util joins its CPU, as post_init does */
+	if (!pt->attached && t->class == UT_CLASS_FAIR)
+		trk_pelt_attach(pc, pt);
+}
+
+static void trk_pelt_validate(struct trk_pelt_cpu *pc, struct trk_pelt_task *pt,
+			      const struct ut_task *t, const struct ut_ctx *c)
+{
+	u32 kernel = READ_ONCE(t->p->se.avg.util_avg);
+	u32 err = abs((int)pt->avg.util_avg - (int)kernel);
+
+	pt->kernel_util = kernel;
+	if (ut_invariance)
+		return;
+	if ((pt->unsettled_at && c->now - pt->unsettled_at < TRK_PELT_SETTLE_NS) ||
+	    (t->exec_at && c->now - t->exec_at < TRK_PELT_SETTLE_NS)) {
+		pc->skipped++;
+		return;
+	}
+	pc->samples++;
+	pc->err_sum += err;
+	if (err > pc->err_max) {
+		pc->err_max = err;
+		pc->worst_pid = t->pid;
+		pc->worst_ours = pt->avg.util_avg;
+		pc->worst_kernel = kernel;
+		memcpy(pc->worst_comm, t->p->comm, sizeof(pc->worst_comm));
+		pc->worst_comm[sizeof(pc->worst_comm) - 1] = '\0';
+	}
+}
+
+static void trk_pelt_switch_out(struct ut_tracker *tr, void *td, void *cd,
+				const struct ut_task *t, const struct ut_ctx *c,
+				bool prev_runnable)
+{
+	struct trk_pelt_task *pt = td;
+	struct trk_pelt_cpu *pc = cd;
+
+	ut_pelt_update(&pt->avg, c->now, true, true, c->scale);
+	pt->running = false;
+	if (t->class != pt->class) {
+		pt->unsettled_at = c->now;
+		pt->class = t->class;
+	}
+	if (t->class == UT_CLASS_FAIR) {
+		trk_pelt_validate(pc, pt, t, c);
+		if (!prev_runnable && pc->nr_runnable)
+			pc->nr_runnable--;
+	}
+	pt->runnable = prev_runnable;
+}
+
+static void trk_pelt_switch_in(struct ut_tracker *tr, void *td, void *cd,
+			       const struct ut_task *t, const struct ut_ctx *c)
+{
+	struct trk_pelt_task *pt = td;
+
+	ut_pelt_update(&pt->avg, c->now, false, pt->runnable, c->scale);
+	pt->runnable = true;
+	pt->running = true;
+}
+
+/* The task's util leaves @src's signal and joins @dst's (attach/detach). */
+static void trk_pelt_migrate(struct ut_tracker *tr, void *td, void *src,
+			     void *dst, const struct ut_task *t,
+			     const struct ut_ctx *cs, const struct ut_ctx *cd)
+{
+	struct trk_pelt_task *pt = td;
+	struct trk_pelt_cpu *ps = src, *pd = dst;
+
+	ut_pelt_update(&pt->avg, cs->now, false, pt->runnable, cs->scale);
+	pt->unsettled_at = max(cs->now, cd->now);
+	trk_pelt_cpu_advance(ps, cs);
+	trk_pelt_cpu_advance(pd, cd);
+	if (pt->attached) {
+		ut_pelt_sub(&ps->avg, pt->avg.util_avg, pt->avg.runnable_avg);
+		ut_pelt_add(&pd->avg, pt->avg.util_avg, pt->avg.runnable_avg);
+	}
+	if (pt->runnable && t->class == UT_CLASS_FAIR) {
+		if (ps->nr_runnable)
+			ps->nr_runnable--;
+		pd->nr_runnable++;
+	}
+}
+
+static void trk_pelt_cpu_show(struct ut_tracker *tr, void *cd,
+			      const struct ut_ctx *c, u64 *vals)
+{
+	struct trk_pelt_cpu *pc = cd;
+
+	vals[0] = pc->avg.util_avg;
+	vals[1] = pc->avg.runnable_avg;
+}
+
+static void trk_pelt_task_show(struct ut_tracker *tr, void *td,
+			       const struct ut_task *t, u64 *vals)
+{
+	struct trk_pelt_task *pt = td;
+
+	vals[0] = pt->avg.util_avg;
+	vals[1] = pt->avg.runnable_avg;
+	vals[2] = pt->kernel_util;
+}
+
+static void trk_pelt_stats_show(struct ut_tracker *tr, struct seq_file *m)
+{
+	u64 samples = 0, sum = 0, skipped = 0;
+	struct trk_pelt_cpu *worst = NULL;
+	u32 max = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct trk_pelt_cpu *pc = ut_tr_cpu(tr, cpu);
+
+		samples += READ_ONCE(pc->samples);
+		skipped += READ_ONCE(pc->skipped);
+		sum += READ_ONCE(pc->err_sum);
+		if (!worst || READ_ONCE(pc->err_max) > max) {
+			worst = pc;
+			max = READ_ONCE(pc->err_max);
+		}
+	}
+	seq_printf(m, "pelt_validation %s\n", ut_invariance ?
+		   "off(invariance=1)" : "on");
+	seq_printf(m, "pelt_validation_samples %llu\n", samples);
+	seq_printf(m, "pelt_validation_skipped_unsettled %llu\n", skipped);
+	/* mean in hundredths, printed as a decimal */
+	sum = samples ? div64_u64(sum * 100, samples) : 0;
+	seq_printf(m, "pelt_validation_mean_abs_err %llu.%02llu\n",
+		   div_u64(sum, 100), sum % 100);
+	seq_printf(m, "pelt_validation_max_abs_err %u\n", max);
+	if (worst && max)
+		seq_printf(m, "pelt_validation_worst pid=%d,comm=%s,ours=%u,kernel=%u\n",
+			   worst->worst_pid, worst->worst_comm,
+			   worst->worst_ours, worst->worst_kernel);
+}
+
+const struct ut_tracker_ops ut_pelt_tracker = {
+	.name		= "pelt",
+	.needs		= UT_NEED_SWITCH | UT_NEED_WAKEUP | UT_NEED_MIGRATE,
+	.cpu_size	= sizeof(struct trk_pelt_cpu),
+	.task_size	= sizeof(struct trk_pelt_task),
+	.cpu_cols	= { "pelt", "pelt_runnable" },
+	.task_cols	= { "pelt", "pelt_runnable", "kernel_pelt" },
+	.cpu_init	= trk_pelt_cpu_init,
+	.task_init	= trk_pelt_task_init,
+	.wakeup		= trk_pelt_wakeup,
+	.cpu_switch	= trk_pelt_cpu_switch,
+	.switch_out	= trk_pelt_switch_out,
+	.switch_in	= trk_pelt_switch_in,
+	.migrate	= trk_pelt_migrate,
+	.cpu_show	= trk_pelt_cpu_show,
+	.task_show	= trk_pelt_task_show,
+	.stats_show	= trk_pelt_stats_show,
+};

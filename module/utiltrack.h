@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * utiltrack.h - internals of utiltrack.ko shared between its files.
+ *
+ * Files and prefixes:
+ *   utiltrack_main.c  ut_      load/unload, parameters
+ *   slots.c           ut_slot_ per-task slots (no task_struct changes)
+ *   registry.c        ut_reg_  trackers, enable/disable, the active set
+ *   probes.c          ut_probe_ tracepoint probes: the hot path
+ *   freqinv.c         ut_inv_  frequency and capacity invariance
+ *   debugfs.c         ut_dbg_  /sys/kernel/debug/utiltrack/
+ *   trackers/        the built-in trackers (pelt.c, rt.c, walt.c)
+ */
+#ifndef _UTILTRACK_INTERNAL_H
+#define _UTILTRACK_INTERNAL_H
+
+#include <linux/list.h>
+#include <linux/llist.h>
+#include <linux/percpu.h>
+#include <linux/sched.h>
+#include <linux/spinlock.h>
+#include <utiltrack/tracker.h>
+
+#define UT_MAX_TRACKERS		8
+
+/* ------------------------------------------------------------------ */
+/* parameters (utiltrack_main.c) */
+
+extern unsigned int ut_max_tasks;
+extern bool ut_invariance;
+
+/* ------------------------------------------------------------------ */
+/* per-task slots (slots.c) */
+
+struct ut_slot {
+	struct task_struct *p;	/* NULL when free */
+	u32 next;		/* hash chain */
+	u32 gen;		/* bumped at each allocation */
+	struct ut_task t;	/* what trackers see */
+	char comm[TASK_COMM_LEN];
+	struct llist_node free_node;
+};
+
+#define UT_SLOT_NONE	U32_MAX
+
+extern struct ut_slot *ut_slots;
+
+int ut_slot_init(unsigned int nr);
+void ut_slot_exit(void);
+struct ut_slot *ut_slot_find(struct task_struct *p);
+struct ut_slot *ut_slot_alloc(struct task_struct *p, bool is_new);
+void ut_slot_release(struct task_struct *p);
+void ut_slot_fill_existing(void);
+void ut_slot_set_comm(struct ut_slot *s, struct task_struct *p);
+
+static inline u32 ut_slot_idx(const struct ut_slot *s)
+{
+	return s - ut_slots;
+}
+
+struct ut_slot_stats {
+	unsigned int total, used;
+	u64 exhausted;		/* allocations that found no free slot */
+	u64 untracked;		/* events about tasks without a slot */
+};
+
+void ut_slot_stats(struct ut_slot_stats *st);
+void ut_slot_count_untracked(void);
+
+/* ------------------------------------------------------------------ */
+/* per-CPU state (probes.c) */
+
+enum ut_tp {
+	UT_TP_SWITCH,
+	UT_TP_WAKEUP,
+	UT_TP_WAKEUP_NEW,
+	UT_TP_MIGRATE,
+	UT_TP_FORK,
+	UT_TP_EXEC,
+	UT_TP_FREE,
+	UT_TP_FREQ,
+	UT_TP_NR,
+};
+
+extern const char * const ut_tp_names[UT_TP_NR];
+
+struct ut_rq {
+	/* serializes every tracker's data of this CPU and its tasks */
+	raw_spinlock_t lock;
+	enum ut_class curr_class;
+	/* sched_clock_cpu() - task clock, learnt at each switch */
+	s64 clock_offset;
+	u64 last_now;
+	/* invariance inputs (freqinv.c) */
+	u32 cur_khz;
+	u32 max_khz;
+	u32 capacity;
+	/* statistics */
+	u64 events[UT_TP_NR];
+	u64 probe_ns[UT_TP_NR];
+};
+
+DECLARE_PER_CPU(struct ut_rq, ut_rqs);
+
+void ut_probe_cpu_init(void);
+u64 ut_probe_cpu_now(int cpu);
+void ut_probe_fill_ctx(struct ut_ctx *c, int cpu, u64 now);
+enum ut_class ut_probe_class_of(struct task_struct *p);
+int ut_probe_attach(unsigned int needs);
+void ut_probe_detach_all(void);
+
+/* ------------------------------------------------------------------ */
+/* trackers (registry.c) */
+
+struct ut_tracker {
+	const struct ut_tracker_ops *ops;
+	struct list_head node;
+	bool enabled;
+	bool builtin;
+	void __percpu *cpu_data;
+	void *task_data;	/* ut_max_tasks * ops->task_size */
+	u32 *task_gen;		/* slot gen the task data was set up for */
+};
+
+/* The enabled trackers, as the probes iterate them (RCU-sched). */
+struct ut_active {
+	unsigned int nr;
+	unsigned int needs;
+	struct ut_tracker *tr[UT_MAX_TRACKERS];
+};
+
+extern struct ut_active __rcu *ut_active;
+
+int ut_reg_init(const char *enable_list);
+void ut_reg_exit(void);
+int ut_reg_enable(const char *name);
+int ut_reg_disable(const char *name);
+int ut_reg_register_builtin(const struct ut_tracker_ops *ops);
+void ut_reg_for_each(void (*fn)(struct ut_tracker *tr, void *arg), void *arg);
+/* held while walking the trackers; keeps their data alive */
+struct mutex *ut_reg_lock(void);
+
+static inline void *ut_tr_cpu(struct ut_tracker *tr, int cpu)
+{
+	return per_cpu_ptr(tr->cpu_data, cpu);
+}
+
+/*
+ * The tracker's data for slot @s, set up on first use: slots are reused
+ * and trackers enabled at any time, so data whose generation does not
+ * match the slot's is stale.
+ */
+static inline void *ut_tr_task(struct ut_tracker *tr, struct ut_slot *s,
+			       const struct ut_ctx *c)
+{
+	u32 idx = ut_slot_idx(s);
+	void *td = tr->task_data + (size_t)idx * tr->ops->task_size;
+
+	if (tr->task_gen[idx] != s->gen) {
+		memset(td, 0, tr->ops->task_size);
+		if (tr->ops->task_init)
+			tr->ops->task_init(tr, td, &s->t, c);
+		tr->task_gen[idx] = s->gen;
+	}
+	return td;
+}
+
+/* ------------------------------------------------------------------ */
+/* invariance (freqinv.c) */
+
+int ut_inv_init(void);
+void ut_inv_exit(void);
+u32 ut_inv_scale(const struct ut_rq *rq);
+void ut_inv_probe_freq(void *data, unsigned int khz, unsigned int cpu);
+
+/* ------------------------------------------------------------------ */
+/* debugfs.c */
+
+int ut_dbg_init(void);
+void ut_dbg_exit(void);
+
+/* ------------------------------------------------------------------ */
+/* built-in trackers */
+
+extern const struct ut_tracker_ops ut_pelt_tracker;
+extern const struct ut_tracker_ops ut_rt_tracker;
+extern const struct ut_tracker_ops ut_walt_tracker;
+
+int ut_walt_param_check(void);
+
+#endif /* _UTILTRACK_INTERNAL_H */

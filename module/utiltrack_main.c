@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * utiltrack_main.c - load and unload, module parameters.
+ *
+ * utiltrack computes several CPU utilization signals (PELT, RT PELT,
+ * WALT, and those of tracker modules) side by side on a stock kernel,
+ * from scheduler tracepoints. See utiltrack.h for the map of the files.
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+
+#include "utiltrack.h"
+
+#define UT_MAX_TASKS_MIN	64
+#define UT_MAX_TASKS_MAX	65536
+
+unsigned int ut_max_tasks = 4096;
+module_param_named(max_tasks, ut_max_tasks, uint, 0444);
+MODULE_PARM_DESC(max_tasks, "Per-task slots, 64..65536 (default 4096)");
+
+static char *trackers = "pelt,rt,walt";
+module_param(trackers, charp, 0444);
+MODULE_PARM_DESC(trackers, "Trackers enabled at load, comma-separated (default pelt,rt,walt)");
+
+bool ut_invariance = true;
+module_param_named(invariance, ut_invariance, bool, 0444);
+MODULE_PARM_DESC(invariance, "Scale signals by frequency and CPU capacity (default 1)");
+
+static const struct ut_tracker_ops * const ut_builtin[] = {
+	&ut_pelt_tracker,
+	&ut_rt_tracker,
+	&ut_walt_tracker,
+};
+
+static int ut_check_params(void)
+{
+	if (ut_max_tasks < UT_MAX_TASKS_MIN || ut_max_tasks > UT_MAX_TASKS_MAX) {
+		pr_err("refusing to load: max_tasks=%u outside %u..%u\n",
+		       ut_max_tasks, UT_MAX_TASKS_MIN, UT_MAX_TASKS_MAX);
+		return -EINVAL;
+	}
+	return ut_walt_param_check();
+}
+
+static int ut_register_builtins(void)
+{
+	int i, ret;
+
+	for (i = 0; i < ARRAY_SIZE(ut_builtin); i++) {
+		ret = ut_reg_register_builtin(ut_builtin[i]);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int __init ut_init(void)
+{
+	int ret;
+
+	ret = ut_check_params();
+	if (ret)
+		return ret;
+
+	ut_probe_cpu_init();
+	ret = ut_slot_init(ut_max_tasks);
+	if (ret)
+		return ret;
+	ret = ut_inv_init();
+	if (ret)
+		goto err_slots;
+	ret = ut_register_builtins();
+	if (ret)
+		goto err_trackers;
+	/* fork/free probes first, so no task slips between scan and probe */
+	ret = ut_probe_attach(0);
+	if (ret)
+		goto err_probes;
+	ut_slot_fill_existing();
+	ret = ut_reg_init(trackers ?: "");
+	if (ret)
+		goto err_probes;
+	ret = ut_dbg_init();
+	if (ret)
+		goto err_probes;
+	pr_info("loaded: trackers '%s', %u task slots, invariance %s\n",
+		trackers ?: "", ut_max_tasks, ut_invariance ? "on" : "off");
+	return 0;
+
+err_probes:
+	ut_reg_exit();
+	ut_probe_detach_all();
+	goto err_inv;
+err_trackers:
+	ut_reg_exit();
+err_inv:
+	ut_inv_exit();
+err_slots:
+	ut_slot_exit();
+	return ret;
+}
+
+static void __exit ut_exit(void)
+{
+	ut_dbg_exit();
+	ut_reg_exit();
+	ut_probe_detach_all();
+	ut_inv_exit();
+	ut_slot_exit();
+}
+
+module_init(ut_init);
+module_exit(ut_exit);
+
+MODULE_DESCRIPTION("Pluggable CPU utilization tracking: PELT, RT and WALT side by side");
+MODULE_AUTHOR("utiltrack developers");
+MODULE_LICENSE("GPL");

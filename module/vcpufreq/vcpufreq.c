@@ -1,0 +1,576 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vcpufreq.c - a virtual cpufreq platform for machines without one.
+ *
+ * VMs and CI boxes have no cpufreq driver, so no governor can be compared
+ * there. This driver provides one policy per CPU (or per cluster), an OPP
+ * table from a module parameter, both the ->target_index and the
+ * ->fast_switch paths, and two things a plain fake driver would lack:
+ *
+ *  - throughput emulation: at OPP f a CPU-bound loop runs at about f/fmax
+ *    of its fmax speed. A pinned hard-irq hrtimer per CPU busy-waits for
+ *    (1 - f/fmax) of every period while the CPU runs a non-idle task. The
+ *    stall is charged to the running task, exactly like a slower clock,
+ *    and an idle CPU is never touched.
+ *
+ *  - an energy meter: per CPU, busy time at each OPP and idle time are
+ *    accumulated; energy = sum(busy_ns[opp] * C * V^2 * f) + idle_ns *
+ *    idle power, read per policy from debugfs.
+ *
+ * Busy/idle transitions come from a probe on sched_switch.
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/cpu.h>
+#include <linux/cpufreq.h>
+#include <linux/cpumask.h>
+#include <linux/debugfs.h>
+#include <linux/hrtimer.h>
+#include <linux/ktime.h>
+#include <linux/module.h>
+#include <linux/percpu.h>
+#include <linux/sched.h>
+#include <linux/seq_file.h>
+#include <linux/spinlock.h>
+
+#include <utiltrack/opp.h>
+#include "compat/tracepoint.h"
+
+/* Keep this much of each period free of stall so callbacks never chain. */
+#define VCF_STALL_MARGIN_NS	(20 * NSEC_PER_USEC)
+
+/* Reported to the core; schedutil derives its default rate limit from it. */
+#define VCF_TRANSITION_NS	(100 * NSEC_PER_USEC)
+
+
+/* --------------------------------------------------------------------
+ * Parameters (read-only once loaded)
+ */
+
+static char *opps = "500000,800000,1000000,1200000,1400000,1600000,1800000,2000000";
+module_param(opps, charp, 0444);
+MODULE_PARM_DESC(opps, "OPP frequencies in kHz, strictly ascending, 2..16 entries");
+
+static char *volts;
+module_param(volts, charp, 0444);
+MODULE_PARM_DESC(volts, "OPP voltages in mV, one per frequency (default: 600..1100 linear)");
+
+static unsigned int cluster_size = 1;
+module_param(cluster_size, uint, 0444);
+MODULE_PARM_DESC(cluster_size, "CPUs per policy: 1 = one policy per CPU (default)");
+
+static bool fast_switch;
+module_param(fast_switch, bool, 0444);
+MODULE_PARM_DESC(fast_switch, "Offer ->fast_switch to governors (default: ->target_index only)");
+
+static bool emulate = true;
+module_param(emulate, bool, 0444);
+MODULE_PARM_DESC(emulate, "Emulate throughput proportional to frequency (default on)");
+
+static unsigned int period_us = 1000;
+module_param(period_us, uint, 0444);
+MODULE_PARM_DESC(period_us, "Emulation period in us, 200..10000 (default 1000)");
+
+static unsigned int latency_comp = 50;
+module_param(latency_comp, uint, 0444);
+MODULE_PARM_DESC(latency_comp, "Percent of the timer latency added to each stall, 0..100 (default 50)");
+
+static unsigned int power_coeff = 400;
+module_param(power_coeff, uint, 0444);
+MODULE_PARM_DESC(power_coeff, "Dynamic power coefficient, uW/MHz/V^2, 1..65535 (default 400)");
+
+static unsigned int idle_uw = 20000;
+module_param(idle_uw, uint, 0444);
+MODULE_PARM_DESC(idle_uw, "Power of an idle CPU in uW, 0..10000000 (default 20000)");
+
+/* --------------------------------------------------------------------
+ * State
+ */
+
+struct vcf_cpu {
+	/* emulation: touched only on this CPU, in hard-irq or sched context */
+	struct hrtimer timer;
+	s64 remain_ns;		/* period left when the CPU went idle, or -1 */
+	u64 stall_ns;		/* per period; 0 at fmax; written by freq changes */
+	u64 lat_ns;		/* average delay from expiry to callback */
+	u64 stalls;
+	u64 stalled_ns;
+	u64 late;		/* callbacks that started after their stall end */
+
+	/* energy: protected by @lock, updated at switches and freq changes */
+	raw_spinlock_t lock;
+	bool busy;
+	unsigned int opp;
+	u64 last_ns;
+	u64 busy_ns[UT_OPP_MAX];
+	u64 idle_ns;
+};
+
+static DEFINE_PER_CPU(struct vcf_cpu, vcf_cpus);
+
+static struct ut_opp vcf_opp[UT_OPP_MAX];
+static u64 vcf_power_uw[UT_OPP_MAX];
+static unsigned int vcf_nr_opp;
+static struct cpufreq_frequency_table vcf_freq_table[UT_OPP_MAX + 1];
+static u64 vcf_period_ns;
+static struct tracepoint *vcf_tp_switch;
+static struct dentry *vcf_debugfs;
+
+static unsigned int vcf_fmax(void)
+{
+	return vcf_opp[vcf_nr_opp - 1].khz;
+}
+
+/* --------------------------------------------------------------------
+ * Energy accounting
+ */
+
+/* Charge the time since the last update to the current state. */
+static void vcf_account(struct vcf_cpu *vc, u64 now)
+{
+	u64 delta = now > vc->last_ns ? now - vc->last_ns : 0;
+
+	if (vc->busy)
+		vc->busy_ns[vc->opp] += delta;
+	else
+		vc->idle_ns += delta;
+	vc->last_ns = now;
+}
+
+static void vcf_set_busy(struct vcf_cpu *vc, bool busy)
+{
+	raw_spin_lock(&vc->lock);
+	vcf_account(vc, ktime_get_ns());
+	vc->busy = busy;
+	raw_spin_unlock(&vc->lock);
+}
+
+/* --------------------------------------------------------------------
+ * Throughput emulation
+ *
+ *   |<------------------ period P ------------------>|
+ *   |  task runs  |########## stall ##########|      |
+ *   ^ expiry                                  ^ expiry + (1 - f/fmax) * P
+ *
+ * The callback spins until a deadline measured from the timer's expiry,
+ * not from its own start, so interrupt latency does not add up. Between
+ * the expiry and the callback the task still runs part of the time
+ * (measured under QEMU TCG: about half of a 50-250 us latency), which
+ * would make a slow CPU too fast by that much per period: the deadline
+ * is pushed out by latency_comp percent of the average latency.
+ *
+ * The timer runs whenever the CPU is busy, at fmax too (with a zero
+ * stall): a frequency change then takes effect within one period on a CPU
+ * that never context-switches, without sending it an IPI from inside
+ * ->fast_switch, where that is not allowed.
+ */
+
+/* EWMA, weight 1/8, of the callback latency; outliers are clamped. */
+static void vcf_track_latency(struct vcf_cpu *vc, u64 lat)
+{
+	lat = min(lat, vcf_period_ns / 4);
+	vc->lat_ns = vc->lat_ns - (vc->lat_ns >> 3) + (lat >> 3);
+}
+
+static enum hrtimer_restart vcf_stall_fn(struct hrtimer *timer)
+{
+	struct vcf_cpu *vc = container_of(timer, struct vcf_cpu, timer);
+	u64 stall = READ_ONCE(vc->stall_ns);
+	u64 expires, end, now;
+
+	expires = ktime_to_ns(hrtimer_get_expires(timer));
+	now = ktime_get_ns();
+	vcf_track_latency(vc, now - expires);
+	if (stall)
+		stall += div_u64(vc->lat_ns * latency_comp, 100);
+	end = expires + min(stall, vcf_period_ns - VCF_STALL_MARGIN_NS);
+	if (stall && now >= end)
+		vc->late++;
+	else if (stall)
+		vc->stalled_ns += end - now;
+	/* ktime_get_ns(), not local_clock(): the latter stalls with irqs off */
+	while (now < end) {
+		cpu_relax();
+		now = ktime_get_ns();
+	}
+	vc->stalls += !!stall;
+	hrtimer_forward(timer, ns_to_ktime(now), ns_to_ktime(vcf_period_ns));
+	return HRTIMER_RESTART;
+}
+
+/* This CPU starts running tasks: continue the period where it stopped. */
+static void vcf_emul_resume(struct vcf_cpu *vc)
+{
+	u64 delay;
+
+	if (hrtimer_active(&vc->timer))
+		return;
+	delay = vc->remain_ns >= 0 ? vc->remain_ns : vcf_period_ns;
+	vc->remain_ns = -1;
+	hrtimer_start(&vc->timer, ns_to_ktime(delay),
+		      HRTIMER_MODE_REL_PINNED_HARD);
+}
+
+/*
+ * This CPU goes idle: stop injecting, remember what is left of the
+ * period. Bursts shorter than a period must still be slowed down, so the
+ * remainder carries over; an expired but undelivered period is owed (0).
+ */
+static void vcf_emul_pause(struct vcf_cpu *vc)
+{
+	s64 left;
+
+	if (hrtimer_try_to_cancel(&vc->timer) != 1)
+		return;
+	left = ktime_to_ns(hrtimer_get_expires(&vc->timer)) - ktime_get_ns();
+	vc->remain_ns = max_t(s64, left, 0);
+}
+
+/* sched_switch probe: rq lock held, irqs off, on the switching CPU. */
+static void vcf_probe_switch(UT_SCHED_SWITCH_ARGS)
+{
+	struct vcf_cpu *vc = this_cpu_ptr(&vcf_cpus);
+	bool busy = !is_idle_task(next);
+
+	if (busy == vc->busy)
+		return;
+	vcf_set_busy(vc, busy);
+	if (!emulate)
+		return;
+	if (busy)
+		vcf_emul_resume(vc);
+	else
+		vcf_emul_pause(vc);
+}
+
+/* --------------------------------------------------------------------
+ * cpufreq driver
+ */
+
+/* Record the new OPP of every CPU of @policy and retune its emulation. */
+static void vcf_set_opp(struct cpufreq_policy *policy, unsigned int idx)
+{
+	u64 stall = vcf_period_ns -
+		div_u64(vcf_period_ns * vcf_opp[idx].khz, vcf_fmax());
+	unsigned long flags;
+	unsigned int cpu;
+
+	for_each_cpu(cpu, policy->cpus) {
+		struct vcf_cpu *vc = per_cpu_ptr(&vcf_cpus, cpu);
+
+		raw_spin_lock_irqsave(&vc->lock, flags);
+		vcf_account(vc, ktime_get_ns());
+		vc->opp = idx;
+		raw_spin_unlock_irqrestore(&vc->lock, flags);
+
+		WRITE_ONCE(vc->stall_ns, emulate ? stall : 0);
+	}
+}
+
+static int vcf_target_index(struct cpufreq_policy *policy, unsigned int idx)
+{
+	vcf_set_opp(policy, idx);
+	return 0;
+}
+
+static unsigned int vcf_fast_switch(struct cpufreq_policy *policy,
+				    unsigned int target_freq)
+{
+	unsigned int idx = cpufreq_table_find_index_l(policy, target_freq,
+						       false);
+
+	vcf_set_opp(policy, idx);
+	return vcf_freq_table[idx].frequency;
+}
+
+static unsigned int vcf_get(unsigned int cpu)
+{
+	return vcf_opp[READ_ONCE(per_cpu(vcf_cpus, cpu).opp)].khz;
+}
+
+/* The CPUs sharing @cpu's policy: clusters of cluster_size consecutive CPUs. */
+static void vcf_cluster_mask(unsigned int cpu, struct cpumask *mask)
+{
+	unsigned int first = cpu - cpu % cluster_size;
+	unsigned int i;
+
+	cpumask_clear(mask);
+	for (i = first; i < first + cluster_size && i < nr_cpu_ids; i++)
+		if (cpu_possible(i))
+			cpumask_set_cpu(i, mask);
+}
+
+static int vcf_cpufreq_init(struct cpufreq_policy *policy)
+{
+	unsigned int top = vcf_nr_opp - 1;
+
+	vcf_cluster_mask(policy->cpu, policy->cpus);
+	policy->freq_table = vcf_freq_table;
+	policy->cpuinfo.transition_latency = VCF_TRANSITION_NS;
+	policy->fast_switch_possible = fast_switch;
+	policy->dvfs_possible_from_any_cpu = true;
+	policy->cur = vcf_opp[top].khz;
+	vcf_set_opp(policy, top);
+	return 0;
+}
+
+static struct cpufreq_driver vcf_driver = {
+	.name		= "vcpufreq",
+	.flags		= CPUFREQ_NEED_INITIAL_FREQ_CHECK,
+	.init		= vcf_cpufreq_init,
+	.verify		= cpufreq_generic_frequency_table_verify,
+	.target_index	= vcf_target_index,
+	.fast_switch	= vcf_fast_switch,
+	.get		= vcf_get,
+	.attr		= cpufreq_generic_attr,
+};
+
+/* --------------------------------------------------------------------
+ * debugfs: /sys/kernel/debug/vcpufreq/{energy,opps,cpus}
+ */
+
+struct vcf_snapshot {
+	u64 busy_ns[UT_OPP_MAX];
+	u64 idle_ns;
+};
+
+/* Add @cpu's accounting, brought up to now, to @s. */
+static void vcf_snapshot_add(unsigned int cpu, struct vcf_snapshot *s)
+{
+	struct vcf_cpu *vc = per_cpu_ptr(&vcf_cpus, cpu);
+	unsigned long flags;
+	unsigned int i;
+
+	raw_spin_lock_irqsave(&vc->lock, flags);
+	vcf_account(vc, ktime_get_ns());
+	for (i = 0; i < vcf_nr_opp; i++)
+		s->busy_ns[i] += vc->busy_ns[i];
+	s->idle_ns += vc->idle_ns;
+	raw_spin_unlock_irqrestore(&vc->lock, flags);
+}
+
+static int vcf_energy_show(struct seq_file *m, void *v)
+{
+	cpumask_var_t mask;
+	unsigned int cpu, i;
+
+	if (!zalloc_cpumask_var(&mask, GFP_KERNEL))
+		return -ENOMEM;
+	seq_puts(m, "policy cpus khz busy_ms idle_ms dynamic_uj idle_uj energy_uj\n");
+	for_each_possible_cpu(cpu) {
+		struct vcf_snapshot s = {};
+		u64 busy = 0, dyn = 0, idle;
+
+		if (cpu % cluster_size)
+			continue;
+		vcf_cluster_mask(cpu, mask);
+		for_each_cpu(i, mask)
+			vcf_snapshot_add(i, &s);
+		for (i = 0; i < vcf_nr_opp; i++) {
+			busy += s.busy_ns[i];
+			dyn += ut_opp_energy_uj(s.busy_ns[i], vcf_power_uw[i]);
+		}
+		idle = ut_opp_energy_uj(s.idle_ns, idle_uw);
+		seq_printf(m, "%u %*pbl %u %llu %llu %llu %llu %llu\n", cpu,
+			   cpumask_pr_args(mask), vcf_get(cpu),
+			   div_u64(busy, NSEC_PER_MSEC),
+			   div_u64(s.idle_ns, NSEC_PER_MSEC), dyn, idle,
+			   dyn + idle);
+	}
+	free_cpumask_var(mask);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(vcf_energy);
+
+static int vcf_opps_show(struct seq_file *m, void *v)
+{
+	unsigned int i;
+
+	seq_puts(m, "idx khz mv power_uw\n");
+	for (i = 0; i < vcf_nr_opp; i++)
+		seq_printf(m, "%u %u %u %llu\n", i, vcf_opp[i].khz,
+			   vcf_opp[i].mv, vcf_power_uw[i]);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(vcf_opps);
+
+static int vcf_cpus_show(struct seq_file *m, void *v)
+{
+	unsigned int cpu;
+
+	seq_puts(m, "cpu khz busy stall_us lat_us stalls stalled_ms late\n");
+	for_each_possible_cpu(cpu) {
+		struct vcf_cpu *vc = per_cpu_ptr(&vcf_cpus, cpu);
+
+		seq_printf(m, "%u %u %d %llu %llu %llu %llu %llu\n", cpu,
+			   vcf_get(cpu), READ_ONCE(vc->busy),
+			   div_u64(READ_ONCE(vc->stall_ns), NSEC_PER_USEC),
+			   div_u64(READ_ONCE(vc->lat_ns), NSEC_PER_USEC),
+			   READ_ONCE(vc->stalls),
+			   div_u64(READ_ONCE(vc->stalled_ns), NSEC_PER_MSEC),
+			   READ_ONCE(vc->late));
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(vcf_cpus);
+
+static void vcf_debugfs_init(void)
+{
+	vcf_debugfs = debugfs_create_dir("vcpufreq", NULL);
+	debugfs_create_file("energy", 0400, vcf_debugfs, NULL,
+			    &vcf_energy_fops);
+	debugfs_create_file("opps", 0400, vcf_debugfs, NULL, &vcf_opps_fops);
+	debugfs_create_file("cpus", 0400, vcf_debugfs, NULL, &vcf_cpus_fops);
+}
+
+/* --------------------------------------------------------------------
+ * Load and unload
+ */
+
+static int vcf_check_range(const char *name, unsigned int val,
+			   unsigned int lo, unsigned int hi)
+{
+	if (val >= lo && val <= hi)
+		return 0;
+	pr_err("refusing to load: %s=%u outside %u..%u\n", name, val, lo, hi);
+	return -EINVAL;
+}
+
+static int vcf_parse_params(void)
+{
+	u32 khz[UT_OPP_MAX], mv[UT_OPP_MAX];
+	unsigned int nr_khz, nr_mv = 0, i;
+	const char *why = "malformed list";
+	int ret;
+
+	ret = vcf_check_range("cluster_size", cluster_size, 1, nr_cpu_ids) ?:
+	      vcf_check_range("period_us", period_us, 200, 10000) ?:
+	      vcf_check_range("latency_comp", latency_comp, 0, 100) ?:
+	      vcf_check_range("power_coeff", power_coeff, 1, 65535) ?:
+	      vcf_check_range("idle_uw", idle_uw, 0, 10000000);
+	if (ret)
+		return ret;
+
+	ret = ut_opp_parse_list(opps ?: "", khz, UT_OPP_MAX, &nr_khz);
+	if (!ret && volts)
+		ret = ut_opp_parse_list(volts, mv, UT_OPP_MAX, &nr_mv);
+	if (!ret)
+		ret = ut_opp_build(vcf_opp, khz, nr_khz, volts ? mv : NULL,
+				   nr_mv, &why);
+	if (ret) {
+		pr_err("refusing to load: opps=\"%s\" volts=\"%s\": %s (%d)\n",
+		       opps ?: "", volts ?: "", why, ret);
+		return -EINVAL;
+	}
+
+	vcf_nr_opp = nr_khz;
+	for (i = 0; i < vcf_nr_opp; i++) {
+		vcf_freq_table[i].frequency = vcf_opp[i].khz;
+		vcf_freq_table[i].driver_data = i;
+		vcf_power_uw[i] = ut_opp_power_uw(power_coeff, &vcf_opp[i]);
+	}
+	vcf_freq_table[i].frequency = CPUFREQ_TABLE_END;
+	vcf_period_ns = (u64)period_us * NSEC_PER_USEC;
+	return 0;
+}
+
+static void vcf_cpu_state_init(void)
+{
+	u64 now = ktime_get_ns();
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct vcf_cpu *vc = per_cpu_ptr(&vcf_cpus, cpu);
+
+		memset(vc, 0, sizeof(*vc));
+		hrtimer_init(&vc->timer, CLOCK_MONOTONIC,
+			     HRTIMER_MODE_REL_PINNED_HARD);
+		vc->timer.function = vcf_stall_fn;
+		raw_spin_lock_init(&vc->lock);
+		vc->remain_ns = -1;
+		vc->opp = vcf_nr_opp - 1;
+		/* unknown until the first switch; idle is the safe guess */
+		vc->last_ns = now;
+	}
+}
+
+/*
+ * Stop every emulation timer. Callers detached the probe first, so nothing
+ * re-arms them. No ->exit callback: the driver is gone when this runs, and
+ * an offline CPU is idle, so its timer is already paused.
+ */
+static void vcf_cpu_state_exit(void)
+{
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu)
+		hrtimer_cancel(&per_cpu(vcf_cpus, cpu).timer);
+}
+
+static int __init vcf_init(void)
+{
+	const char *bound;
+	int ret;
+
+	ret = vcf_parse_params();
+	if (ret)
+		return ret;
+
+	bound = cpufreq_get_current_driver();
+	if (bound) {
+		pr_err("refusing to load: cpufreq driver '%s' is already bound\n",
+		       bound);
+		return -EBUSY;
+	}
+
+	vcf_tp_switch = ut_tp_find("sched_switch");
+	if (!vcf_tp_switch) {
+		pr_err("refusing to load: no sched_switch tracepoint\n");
+		return -ENOENT;
+	}
+
+	vcf_cpu_state_init();
+	ret = tracepoint_probe_register(vcf_tp_switch, vcf_probe_switch, NULL);
+	if (ret) {
+		pr_err("cannot attach to sched_switch: %d\n", ret);
+		return ret;
+	}
+
+	vcf_debugfs_init();
+
+	ret = cpufreq_register_driver(&vcf_driver);
+	if (ret) {
+		pr_err("cpufreq_register_driver failed: %d\n", ret);
+		goto err_unregister_probe;
+	}
+
+	pr_info("%u OPPs %u..%u kHz, %s, cluster_size %u, emulation %s (period %u us)\n",
+		vcf_nr_opp, vcf_opp[0].khz, vcf_fmax(),
+		fast_switch ? "fast_switch" : "target_index", cluster_size,
+		emulate ? "on" : "off", period_us);
+	return 0;
+
+err_unregister_probe:
+	debugfs_remove_recursive(vcf_debugfs);
+	tracepoint_probe_unregister(vcf_tp_switch, vcf_probe_switch, NULL);
+	tracepoint_synchronize_unregister();
+	vcf_cpu_state_exit();
+	return ret;
+}
+
+static void __exit vcf_exit(void)
+{
+	cpufreq_unregister_driver(&vcf_driver);
+	debugfs_remove_recursive(vcf_debugfs);
+	tracepoint_probe_unregister(vcf_tp_switch, vcf_probe_switch, NULL);
+	tracepoint_synchronize_unregister();
+	vcf_cpu_state_exit();
+}
+
+module_init(vcf_init);
+module_exit(vcf_exit);
+
+MODULE_DESCRIPTION("Virtual cpufreq platform with throughput emulation and an energy meter");
+MODULE_AUTHOR("utiltrack developers");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,119 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# lib.sh - guest-side helpers for VM tests (busybox sh).
+#
+# Each check appends "ok NAME" or "not ok NAME - why" to /out/results.txt;
+# the host (tools/tests/vm/run-all) counts them. Keep checks about
+# behaviour: thresholds come from the issue, not from timings of this box.
+
+UT=/utiltrack
+RESULTS=/out/results.txt
+CPUFREQ=/sys/devices/system/cpu/cpufreq
+DBG=/sys/kernel/debug
+
+t_ok() {
+	echo "ok $1" >>$RESULTS
+	echo "TEST ok $1"
+}
+
+t_fail() {
+	echo "not ok $1 - $2" >>$RESULTS
+	echo "TEST not ok $1 - $2"
+}
+
+# t_check NAME WHY-IF-FAILED COMMAND... : pass when COMMAND succeeds
+t_check() {
+	_name=$1 _why=$2
+	shift 2
+	if "$@"; then t_ok "$_name"; else t_fail "$_name" "$_why"; fi
+}
+
+# t_range NAME VALUE LO HI : pass when LO <= VALUE <= HI (decimals allowed)
+t_range() {
+	if awk -v v="$2" -v lo="$3" -v hi="$4" 'BEGIN { exit !(v != "" && v >= lo && v <= hi) }'; then
+		t_ok "$1 ($2 in [$3, $4])"
+	else
+		t_fail "$1" "$2 not in [$3, $4]"
+	fi
+}
+
+# calc EXPR : print an awk expression's value
+calc() {
+	awk "BEGIN { printf \"%.4f\", $1 }"
+}
+
+# col FILE KEYCOL KEY COL : the COL column of the row whose KEYCOL column is KEY
+# (columns named by the table's header line)
+col() {
+	awk -v kc="$2" -v k="$3" -v c="$4" '
+		NR == 1 { for (i = 1; i <= NF; i++) idx[$i] = i; next }
+		$(idx[kc]) == k { print $(idx[c]); exit }' "$1"
+}
+
+dmesg_has() {
+	dmesg | grep -q "$1"
+}
+
+# sysbench_eps CPU SECONDS : sysbench cpu events per second on one pinned CPU
+sysbench_eps() {
+	taskset -c "$1" sysbench cpu --cpu-max-prime=5000 --threads=1 --time="$2" run 2>/dev/null |
+		awk '/events per second/ { print $4 }'
+}
+
+set_gov() {
+	echo "$2" >$CPUFREQ/policy$1/scaling_governor
+}
+
+set_speed() {
+	echo "$2" >$CPUFREQ/policy$1/scaling_setspeed
+}
+
+load_vcpufreq() {
+	insmod $UT/vcpufreq.ko "$@"
+}
+
+# The test shell and every helper it forks (awk, cat, sleep) stay on CPU0,
+# so CPU1 is quiet for the workloads the tests pin there.
+taskset -p 1 $$ >/dev/null
+
+UTD=$DBG/utiltrack
+
+# ut_cpu CPU COLUMN : a column of utiltrack's cpus table
+ut_cpu() {
+	col $UTD/cpus cpu "$1" "$2"
+}
+
+# ut_stat NAME : a value of utiltrack's stats
+ut_stat() {
+	col $UTD/stats name "$1" value
+}
+
+# kernel_cfs_util CPU : the kernel's root cfs_rq util_avg of CPU
+kernel_cfs_util() {
+	awk -v want="cfs_rq[$1]:/" '
+		$1 == want { in_rq = 1; next }
+		in_rq && $1 == ".util_avg" { print $3; exit }
+		/^cfs_rq|^rt_rq|^dl_rq/ { in_rq = 0 }' $DBG/sched/debug
+}
+
+# tid_of NAME : the thread id whose comm is NAME (first match)
+tid_of() {
+	for f in /proc/[0-9]*/task/[0-9]*/comm; do
+		if [ "$(cat "$f" 2>/dev/null)" = "$1" ]; then
+			f=${f%/comm}
+			echo "${f##*/}"
+			return 0
+		fi
+	done
+	return 1
+}
+
+# mean_of FILE : mean of the numbers in FILE, one per line
+mean_of() {
+	awk '{ s += $1; n++ } END { if (n) printf "%.1f", s / n }' "$1"
+}
+
+# expect_errno ERRTEXT FILE STRING : writing STRING to FILE fails with ERRTEXT
+expect_errno() {
+	printf '%s' "$3" | dd of="$2" bs=8192 2>&1 | grep -q "error writing.*$1"
+}

@@ -1,0 +1,430 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# trackers.sh - PELT, RT and WALT trackers of utiltrack.ko (issue 3).
+# Sourced by the guest after lib.sh. Workloads run on CPU1; the test shell
+# stays on CPU0. rt-app "runtime" events busy-loop for wall-clock time, so
+# duty cycles are exact whatever the frequency.
+
+TRACE=/sys/kernel/tracing
+J=/tmp/rtapp
+mkdir -p $J
+
+# rtapp_json FILE NAME POLICY SECONDS PHASES : one thread pinned to CPU1,
+# cycling through PHASES until SECONDS have passed. (rt-app 1.0 runs a
+# thread's phases "loop" - 1 times, so the duration bounds the run.)
+rtapp_json() {
+	prio=
+	[ "$3" = SCHED_OTHER ] || prio='"priority": 50,'
+	cat >"$1" <<JSON
+{
+	"global": { "calibration": 100, "default_policy": "SCHED_OTHER",
+		    "logdir": "/tmp", "log_size": "disable", "duration": $4 },
+	"tasks": { "$2": { "policy": "$3", $prio "cpus": [1],
+			   "phases": { $5 } } }
+}
+JSON
+}
+
+# phase NAME RUNTIME_US PERIOD_US LOOPS
+phase() {
+	echo "\"$1\": { \"loop\": $4, \"runtime\": $2, \"timer\": { \"ref\": \"t$1\", \"period\": $3 } }"
+}
+
+# rtapp_thread PID : the worker thread of rt-app process PID (not main)
+rtapp_thread() {
+	for _try in 1 2 3 4 5 6 7 8 9 10; do
+		for t in /proc/$1/task/*; do
+			[ "${t##*/}" != "$1" ] && { echo "${t##*/}"; return 0; }
+		done
+		sleep 0.2
+	done
+	return 1
+}
+
+# exec_ns TID [WAIT] : CPU time of a thread so far (plus its time waiting
+# on a runqueue, with WAIT)
+exec_ns() {
+	awk -v w="${2:-0}" '{ print $1 + (w ? $2 : 0) }' /proc/"$1"/schedstat 2>/dev/null
+}
+
+# overhead_us POLICY RUNTIME_US PERIOD_US [WAIT] : what one period of an
+# rt-app "runtime" loop costs beyond RUNTIME (wakeup, timer, rt-app's own
+# bookkeeping; with WAIT, the wait for the CPU too). Under TCG that is
+# several hundred microseconds, enough to turn a nominal 50 % duty into
+# 58 %: the tests subtract it so the task really runs the duty they name.
+overhead_us() {
+	rtapp_json $J/cal.json cal "$1" 5 "$(phase c "$2" "$3" 1000)"
+	rt-app $J/cal.json >/dev/null 2>&1 &
+	_ra=$!
+	_t=$(rtapp_thread $_ra)
+	sleep 1.5	# past rt-app's start-up (page faults, mlock)
+	_e0=$(exec_ns "$_t" "$4")
+	_u0=$(awk '{ print $1 }' /proc/uptime)
+	sleep 1.5
+	_e1=$(exec_ns "$_t" "$4")
+	_u1=$(awk '{ print $1 }' /proc/uptime)
+	kill $_ra
+	wait $_ra
+	awk -v d="$((_e1 - _e0))" -v t="$_u0" -v u="$_u1" -v r="$2" -v p="$3" \
+		'BEGIN { o = d / 1000 / ((u - t) * 1000000 / p) - r
+			 printf "%d", (o > 0 ? o : 0) }'
+}
+
+tracker_setup() {
+	load_vcpufreq emulate=0 || return 1
+	set_gov 0 performance
+	set_gov 1 performance
+}
+
+ut_load() {
+	insmod $UT/utiltrack.ko "$@"
+}
+
+test_bad_load_params() {
+	for args in "max_tasks=1" "max_tasks=99999999" "walt_window_ms=5" \
+		    "walt_window_ms=5000" "walt_policy=bogus" "trackers=nosuch"; do
+		dmesg -c >/dev/null
+		# shellcheck disable=SC2086
+		if ut_load $args 2>/dev/null; then
+			t_fail "utiltrack refuses $args" "loaded"
+			rmmod utiltrack
+		elif dmesg | grep -q "utiltrack: refusing to load" &&
+		     [ ! -d $UTD ]; then
+			t_ok "utiltrack refuses $args"
+		else
+			t_fail "utiltrack refuses $args" "no dmesg line or debugfs left"
+		fi
+	done
+}
+
+# CFS duty cycles 10/30/50/80 % at a 16 ms period on CPU1, invariance off:
+# the module's own comparison with p->se.avg.util_avg, and CPU1's pelt
+# against the kernel's cfs_rq util_avg sampled at the same instants.
+test_pelt_validation() {
+	ut_load invariance=0 || { t_fail "pelt validation" "insmod"; return; }
+	rtapp_json $J/duty.json duty SCHED_OTHER 10 \
+		"$(phase d10 1600 16000 150), $(phase d30 4800 16000 150),
+		 $(phase d50 8000 16000 150), $(phase d80 12800 16000 150)"
+	rt-app $J/duty.json >/tmp/rtapp.log 2>&1 &
+	ra=$!
+	sleep 1
+	: >/tmp/ours
+	: >/tmp/kern
+	while kill -0 $ra 2>/dev/null; do
+		o=$(ut_cpu 1 pelt)
+		k=$(kernel_cfs_util 1)
+		[ -n "$o" ] && [ -n "$k" ] || continue
+		echo "$o" >>/tmp/ours
+		echo "$k" >>/tmp/kern
+		sleep 0.05
+	done
+	wait $ra
+	n=$(wc -l </tmp/ours)
+	mo=$(mean_of /tmp/ours)
+	mk=$(mean_of /tmp/kern)
+	echo "pelt: cpu1 $n samples, mean utiltrack $mo, mean kernel cfs_rq $mk"
+	grep pelt_validation $UTD/stats
+	t_range "cpu pelt sampled at >= 50 instants" "$n" 50 1000000
+	t_range "cpu pelt mean vs kernel cfs_rq util_avg (diff)" \
+		"$(calc "$mo - $mk")" -20 20
+	t_range "validation samples" "$(ut_stat pelt_validation_samples)" 1000 100000000
+	t_range "validation mean abs error" "$(ut_stat pelt_validation_mean_abs_err)" 0 10
+	t_range "validation max abs error" "$(ut_stat pelt_validation_max_abs_err)" 0 31
+	rmmod utiltrack
+}
+
+# SCHED_FIFO 30 % duty on CPU1: its rt signal ~307, its pelt ~0
+test_rt() {
+	ut_load invariance=0 || { t_fail "rt tracker" "insmod"; return; }
+	oh=$(overhead_us SCHED_FIFO 3000 10000)
+	rtapp_json $J/rt.json rt30 SCHED_FIFO 30 "$(phase p $((3000 - oh)) 10000 3000)"
+	rt-app $J/rt.json >/tmp/rtapp.log 2>&1 &
+	ra=$!
+	sleep 1.5
+	tid=$(rtapp_thread $ra)
+	e0=$(exec_ns "$tid")
+	t0=$(awk '{ print $1 }' /proc/uptime)
+	: >/tmp/rt
+	: >/tmp/pelt
+	i=0
+	while [ $i -lt 60 ]; do
+		ut_cpu 1 rt >>/tmp/rt
+		ut_cpu 1 pelt >>/tmp/pelt
+		kernel_cfs_util 1 >>/tmp/kpelt
+		i=$((i + 1))
+		sleep 0.04
+	done
+	e1=$(exec_ns "$tid")
+	t1=$(awk '{ print $1 }' /proc/uptime)
+	kill $ra 2>/dev/null
+	wait $ra
+	duty=$(calc "($e1 - $e0) / 1e9 / ($t1 - $t0) * 100")
+	n=$(wc -l </tmp/rt)
+	echo "rt: overhead ${oh} us/period; cpu1 $n samples, mean rt $(mean_of /tmp/rt), mean pelt $(mean_of /tmp/pelt) (kernel cfs_rq $(mean_of /tmp/kpelt)); the task really ran ${duty} % of the time"
+	t_range "rt samples" "$n" 50 1000
+	# the task's real duty (the kernel's runtime accounting) decides what
+	# the signal must be; rt-app's own overhead was calibrated away above
+	# so that it is close to the nominal 30 %
+	t_range "workload really ran ~30 % (calibration)" "$duty" 27 33
+	t_range "rt signal of the SCHED_FIFO task vs its real duty x 1024 (diff)" \
+		"$(calc "$(mean_of /tmp/rt) - $duty * 10.24")" -31 31
+	t_range "pelt stays near zero under an RT-only load" "$(mean_of /tmp/pelt)" 0 40
+	rmmod utiltrack
+}
+
+# enable the walt task events, run a workload, leave events in /tmp/trace
+trace_walt_task() {
+	echo 0 >$TRACE/tracing_on
+	echo >$TRACE/trace
+	echo "tracker == \"walt\"" >$TRACE/events/utiltrack/utiltrack_task_util/filter
+	echo 1 >$TRACE/events/utiltrack/utiltrack_task_util/enable
+	echo 1 >$TRACE/events/sched/sched_switch/enable
+	echo 1 >$TRACE/tracing_on
+}
+
+trace_stop() {
+	echo 0 >$TRACE/tracing_on
+	cat $TRACE/trace >"$1"
+	echo 0 >$TRACE/events/enable
+	echo 0 >$TRACE/events/utiltrack/utiltrack_task_util/filter
+	echo 0 >$TRACE/events/utiltrack/utiltrack_cpu_util/filter
+	echo >$TRACE/trace
+}
+
+test_walt() {
+	ut_load invariance=0 || { t_fail "walt tracker" "insmod"; return; }
+	oh=$(overhead_us SCHED_OTHER 5000 10000 wait)
+	rtapp_json $J/w50.json w50 SCHED_OTHER 30 "$(phase p $((5000 - oh)) 10000 3000)"
+	rt-app $J/w50.json >/tmp/rtapp.log 2>&1 &
+	ra=$!
+	sleep 0.8
+	tid=$(rtapp_thread $ra)
+	e0=$(exec_ns "$tid" wait)
+	t0=$(awk '{ print $1 }' /proc/uptime)
+	: >/tmp/dem
+	i=0
+	while [ $i -lt 50 ] && kill -0 $ra 2>/dev/null; do
+		awk -v t="$tid" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+			$1 == t { print $(c["walt_demand"]) }' $UTD/tasks >>/tmp/dem
+		i=$((i + 1))
+		sleep 0.04
+	done
+	e1=$(exec_ns "$tid" wait)
+	t1=$(awk '{ print $1 }' /proc/uptime)
+	kill $ra
+	wait $ra
+	duty=$(calc "($e1 - $e0) / 1e9 / ($t1 - $t0) * 100")
+	echo "walt: overhead ${oh} us/period (run + wait); task $tid ran+waited ${duty} %; demand samples $(wc -l </tmp/dem), mean $(mean_of /tmp/dem)"
+	t_range "walt workload really ran ~50 % (calibration)" "$duty" 46 54
+	t_range "walt demand of a 50 % task, 10 ms period, 20 ms window" \
+		"$(mean_of /tmp/dem)" 486 538
+
+	# step 10 % -> 90 %: demand >= 90 % of 1024 within 2 windows
+	rtapp_json $J/step.json wstep SCHED_OTHER 3 \
+		"$(phase lo 1000 10000 120), $(phase hi 9000 10000 60)"
+	trace_walt_task
+	rt-app $J/step.json >/tmp/rtapp.log 2>&1 &
+	ra=$!
+	sleep 0.3
+	tid=$(rtapp_thread $ra)
+	wait $ra
+	trace_stop /tmp/step.trace
+	# the step: first run of the task longer than 5 ms; then the first
+	# walt_demand >= 921 (90 % of 1024) reported for it
+	delay=$(awk -v tid="$tid" '
+		function ts(s) { sub(":", "", s); return s + 0 }
+		/sched_switch:/ && $0 ~ "next_pid=" tid " " { start = ts($4) }
+		/sched_switch:/ && $0 ~ "prev_pid=" tid " " && start {
+			n++; st[n] = start; len[n] = ts($4) - start; start = 0
+		}
+		/utiltrack_task_util:/ && $0 ~ "pid=" tid " " {
+			m++; ut[m] = ts($4); split($0, a, "util="); uv[m] = a[2] + 0
+		}
+		END {
+			# the step: the first of three runs in a row longer than 5 ms
+			for (i = 1; i + 2 <= n; i++)
+				if (len[i] > 0.005 && len[i + 1] > 0.005 && len[i + 2] > 0.005) {
+					step = st[i]; break
+				}
+			if (!step) exit
+			for (j = 1; j <= m; j++)
+				if (ut[j] >= step && uv[j] >= 921) {
+					printf "%.1f", (ut[j] - step) * 1000; exit
+				}
+		}' /tmp/step.trace)
+	echo "walt: 10% -> 90% step, demand >= 921 after ${delay:-never} ms"
+	t_range "walt step response (ms, <= 2 windows)" "${delay:--1}" 0 40
+
+	sleep 0.2
+	grep walt_ $UTD/stats
+	t_range "walt prev/curr sums checked" "$(ut_stat walt_sum_checks)" 10 100000000
+	t_check "walt prev/curr sum == sum of task contributions, always" \
+		"$(ut_stat walt_sum_mismatches) mismatches" \
+		test "$(ut_stat walt_sum_mismatches)" = 0
+	rmmod utiltrack
+}
+
+# a busy task moved from CPU1 to CPU0: its util leaves cpu1's pelt and
+# joins cpu0's at the migration, not by slow decay and growth
+test_migration() {
+	ut_load invariance=0 || { t_fail "migration" "insmod"; return; }
+	taskset -c 1 sh -c 'while :; do :; done' &
+	loop=$!
+	sleep 1
+	echo 0 >$TRACE/tracing_on
+	echo >$TRACE/trace
+	echo "tracker == \"pelt\"" >$TRACE/events/utiltrack/utiltrack_cpu_util/filter
+	echo 1 >$TRACE/events/utiltrack/utiltrack_cpu_util/enable
+	echo 1 >$TRACE/events/sched/sched_migrate_task/enable
+	echo 1 >$TRACE/tracing_on
+	sleep 0.2
+	taskset -p 1 $loop >/dev/null
+	sleep 0.3
+	kill $loop
+	wait $loop 2>/dev/null
+	trace_stop /tmp/mig.trace
+	# cpu0/cpu1 pelt right before and right after the task's migration
+	res=$(awk -v pid=$loop '
+		function ts(s) { sub(":", "", s); return s + 0 }
+		/sched_migrate_task:/ && $0 ~ "pid=" pid " " && !mt { mt = ts($4); next }
+		/utiltrack_cpu_util:/ {
+			split($0, a, "cpu="); c = a[2] + 0
+			split($0, b, "util="); u = b[2] + 0
+			if (!mt) before[c] = u
+			else if (!(c in after)) after[c] = u
+		}
+		END { printf "%d %d %d %d", before[1], after[1], before[0], after[0] }' /tmp/mig.trace)
+	set -- $res
+	echo "migration: cpu1 pelt $1 -> $2, cpu0 pelt $3 -> $4"
+	t_range "util leaves the source CPU at migration (drop)" "$(( $1 - $2 ))" 600 1100
+	t_range "util joins the destination CPU at migration (rise)" "$(( $4 - $3 ))" 600 1100
+	rmmod utiltrack
+}
+
+test_toggle_and_bad_input() {
+	ut_load || { t_fail "toggle" "insmod"; return; }
+	F=$UTD/trackers
+	t_check "trackers lists pelt rt walt enabled" "$(cat $F)" \
+		test "$(grep -c enabled $F)" = 3
+	echo "disable walt" >$F
+	t_check "disable walt" "still enabled" grep -q "walt disabled" $F
+	t_check "cpus loses walt columns" "$(head -1 $UTD/cpus)" \
+		sh -c "! head -1 $UTD/cpus | grep -q walt"
+	echo "disable pelt" >$F
+	w0=$(ut_stat events_sched_wakeup)
+	sleep 0.5
+	w1=$(ut_stat events_sched_wakeup)
+	t_check "rt alone: wakeup probe detached (no cost)" "$w0 -> $w1" \
+		test "$w0" = "$w1"
+	before=$(cat $F)
+	for bad in "foo" "enable" "enable " "enable pelt extra" "frobnicate walt" \
+		   "$(head -c 4096 /dev/zero | tr '\0' x)"; do
+		if expect_errno "Invalid argument" $F "$bad"; then
+			t_ok "trackers rejects '$(echo "$bad" | cut -c1-20)' with EINVAL"
+		else
+			t_fail "trackers rejects '$(echo "$bad" | cut -c1-20)'" "accepted or wrong errno"
+		fi
+	done
+	t_check "unknown tracker is ENOENT" "wrong errno" \
+		expect_errno "No such file" $F "enable nosuch"
+	t_check "state unchanged by bad writes" "changed" test "$before" = "$(cat $F)"
+	echo "enable pelt" >$F
+	echo "enable walt" >$F
+	t_check "re-enabled" "$(cat $F)" test "$(grep -c enabled $F)" = 3
+	t_check "files are root-only" "$(ls -l $UTD)" \
+		sh -c "! ls -l $UTD | grep -qE '^-...r|^-......r'"
+
+	# the module's own trace events, with trace-cmd
+	trace-cmd record -q -e utiltrack -o /tmp/ut.dat sleep 1 >/dev/null 2>&1
+	trace-cmd report -i /tmp/ut.dat 2>/dev/null >/tmp/ut.report
+	n=$(grep -c 'utiltrack_cpu_util:.*tracker=pelt util=[0-9]' /tmp/ut.report)
+	m=$(grep -c 'utiltrack_task_util:.*tracker=walt util=[0-9]' /tmp/ut.report)
+	echo "trace-cmd: $n cpu_util(pelt) and $m task_util(walt) events"
+	t_range "trace-cmd records utiltrack_cpu_util" "$n" 1 100000000
+	t_range "trace-cmd records utiltrack_task_util" "$m" 1 100000000
+	rmmod utiltrack
+}
+
+test_slots() {
+	ut_load max_tasks=64 || { t_fail "slots" "insmod"; return; }
+	i=0
+	while [ $i -lt 80 ]; do sleep 2 & i=$((i + 1)); done
+	sleep 0.5
+	grep -E 'slots|untracked' $UTD/stats
+	t_range "slot exhaustion is counted" "$(ut_stat slots_exhausted)" 1 100000000
+	t_range "slots (nearly) all in use" "$(ut_stat slots_used)" 54 64
+	t_range "events of untracked tasks are counted" \
+		"$(ut_stat events_untracked)" 1 100000000000
+	wait
+	rmmod utiltrack
+	ut_load
+	f0=$(ut_stat slots_free)
+	i=0
+	while [ $i -lt 50 ]; do sleep 0.2 & i=$((i + 1)); done
+	wait
+	sleep 0.3
+	f1=$(ut_stat slots_free)
+	echo "slots: free $f0 before 50 short tasks, $f1 after"
+	t_range "slots released when tasks exit" "$((f0 - f1))" -5 5
+	rmmod utiltrack
+}
+
+test_external_tracker() {
+	ut_load trackers=pelt || { t_fail "ewma" "insmod"; return; }
+	t_check "example tracker module loads" "insmod failed" \
+		insmod $UT/utiltrack_ewma.ko
+	t_check "registered, disabled" "$(cat $UTD/trackers)" \
+		grep -q "ewma disabled" $UTD/trackers
+	echo "enable ewma" >$UTD/trackers
+	t_check "refuses rmmod while enabled (module pinned)" "unloaded" \
+		sh -c "! rmmod utiltrack_ewma 2>/dev/null"
+	taskset -c 1 sh -c 'while :; do :; done' &
+	loop=$!
+	sleep 0.5
+	e1=$(ut_cpu 1 ewma)
+	kill $loop
+	wait $loop 2>/dev/null
+	# projected to now by the tracker's cpu_show; the lowest of a few
+	# readings, as kernel threads wake on CPU1 now and then
+	e2=1024
+	for i in 1 2 3 4 5; do
+		sleep 0.1
+		v=$(ut_cpu 1 ewma)
+		[ "$v" -lt "$e2" ] && e2=$v
+	done
+	echo "ewma: cpu1 busy $e1, idle $e2"
+	t_range "ewma of a busy CPU" "$e1" 900 1024
+	t_range "ewma of an idle CPU" "$e2" 0 150
+	echo "disable ewma" >$UTD/trackers
+	t_check "example tracker unloads" "rmmod failed" rmmod utiltrack_ewma
+	rmmod utiltrack
+}
+
+test_reload_under_load() {
+	hackbench -g 2 -l 1000000 >/dev/null 2>&1 &
+	hb=$!
+	ok=1
+	for i in 1 2 3 4 5; do
+		ut_load || ok=0
+		sleep 0.2
+		cat $UTD/cpus $UTD/tasks $UTD/stats >/dev/null || ok=0
+		echo "disable walt" >$UTD/trackers || ok=0
+		echo "enable walt" >$UTD/trackers || ok=0
+		rmmod utiltrack || ok=0
+	done
+	kill $hb
+	wait $hb 2>/dev/null
+	t_check "utiltrack 5x load/toggle/unload under hackbench" "failed" test $ok = 1
+}
+
+tracker_setup
+test_bad_load_params
+test_pelt_validation
+test_rt
+test_walt
+test_migration
+test_toggle_and_bad_input
+test_slots
+test_external_tracker
+test_reload_under_load
+rmmod vcpufreq
