@@ -211,8 +211,12 @@ static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 		ut_probe_move(act, ns, smp_processor_id());
 
 	raw_spin_lock(&rq->lock);
+	/*
+	 * Exact, so never raised to an estimate a wakeup left in last_now:
+	 * trackers ignore an update that goes back in time, which costs
+	 * less than crediting a run to a later start.
+	 */
 	c.now = pc != UT_CLASS_IDLE ? prev->se.exec_start : next->se.exec_start;
-	c.now = max(c.now, rq->last_now);
 	rq->clock_offset = (s64)(t0 - c.now);
 	ut_probe_fill_ctx(&c, smp_processor_id(), c.now);
 

@@ -43,7 +43,6 @@
 /* Reported to the core; schedutil derives its default rate limit from it. */
 #define VCF_TRANSITION_NS	(100 * NSEC_PER_USEC)
 
-
 /* --------------------------------------------------------------------
  * Parameters (read-only once loaded)
  */
