@@ -39,6 +39,7 @@ const char * const ut_tp_names[UT_TP_NR] = {
 	[UT_TP_EXEC]		= "sched_process_exec",
 	[UT_TP_FREE]		= "sched_process_free",
 	[UT_TP_FREQ]		= "cpu_frequency",
+	[UT_TP_TICK]		= "utiltrack_tick",
 };
 
 /* ------------------------------------------------------------------ */
@@ -181,6 +182,53 @@ static void ut_probe_move(struct ut_active *act, struct ut_slot *s, int dst)
 }
 
 /* ------------------------------------------------------------------ */
+/* tick: a per-CPU timer for trackers that advance running tasks */
+
+/* Run the tick while the CPU is busy; an idle CPU gets no interrupts. */
+static void ut_probe_tick_gate(struct ut_rq *rq, bool busy)
+{
+	if (busy && !hrtimer_active(&rq->tick))
+		hrtimer_start(&rq->tick, ns_to_ktime(UT_TICK_NS),
+			      HRTIMER_MODE_REL_PINNED_HARD);
+	else if (!busy)
+		hrtimer_try_to_cancel(&rq->tick);
+}
+
+/* Hard irq on this CPU, interrupting current: the task to advance. */
+static enum hrtimer_restart ut_probe_tick_fn(struct hrtimer *timer)
+{
+	struct ut_rq *rq = container_of(timer, struct ut_rq, tick);
+	struct ut_active *act = ut_probe_active();
+	struct task_struct *p = current;
+	u64 t0 = local_clock();
+	struct ut_slot *s;
+	struct ut_ctx c;
+	unsigned int i;
+	int cpu = smp_processor_id();
+
+	if (!act || !(act->needs & UT_NEED_TICK) || is_idle_task(p))
+		return HRTIMER_NORESTART;
+	s = ut_slot_find(p);
+	if (s && s->t.cpu == cpu) {
+		raw_spin_lock(&rq->lock);
+		ut_probe_fill_ctx(&c, cpu, ut_probe_cpu_now(cpu));
+		for (i = 0; i < act->nr; i++) {
+			struct ut_tracker *tr = act->tr[i];
+
+			if (tr->ops->tick)
+				tr->ops->tick(tr, ut_tr_task(tr, s, &c),
+					      ut_tr_cpu(tr, cpu), &s->t, &c);
+		}
+		if (trace_utiltrack_task_util_enabled())
+			ut_probe_trace_task(act, s, &c);
+		raw_spin_unlock(&rq->lock);
+	}
+	ut_probe_account(UT_TP_TICK, t0);
+	hrtimer_forward_now(timer, ns_to_ktime(UT_TICK_NS));
+	return HRTIMER_RESTART;
+}
+
+/* ------------------------------------------------------------------ */
 /* sched_switch */
 
 static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
@@ -239,6 +287,8 @@ static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 				       &c);
 	}
 	rq->curr_class = nc;
+	if (act->needs & UT_NEED_TICK)
+		ut_probe_tick_gate(rq, nc != UT_CLASS_IDLE);
 
 	if (trace_utiltrack_cpu_util_enabled())
 		ut_probe_trace_cpu(act, &c);
@@ -402,6 +452,7 @@ static struct ut_probe_desc ut_probe_descs[UT_TP_NR] = {
 	[UT_TP_EXEC]		= { ut_probe_exec, 0 },
 	[UT_TP_FREE]		= { ut_probe_free, 0 },
 	[UT_TP_FREQ]		= { ut_probe_freq, 0 },
+	/* UT_TP_TICK: a timer, gated in ut_probe_switch() */
 };
 
 static int ut_probe_set(struct ut_probe_desc *d, const char *name, bool on)
@@ -439,6 +490,8 @@ int ut_probe_attach(unsigned int needs)
 		struct ut_probe_desc *d = &ut_probe_descs[i];
 		bool on = !d->needs || (d->needs & needs);
 
+		if (!d->fn)
+			continue;
 		ret = ut_probe_set(d, ut_tp_names[i], on) ?: ret;
 	}
 	return ret;
@@ -449,9 +502,19 @@ void ut_probe_detach_all(void)
 	int i;
 
 	for (i = 0; i < UT_TP_NR; i++)
-		ut_probe_set(&ut_probe_descs[i], ut_tp_names[i], false);
+		if (ut_probe_descs[i].fn)
+			ut_probe_set(&ut_probe_descs[i], ut_tp_names[i], false);
 	/* no probe may run once the module text is gone */
 	tracepoint_synchronize_unregister();
+}
+
+/* After the probes are gone: nothing re-arms the tick timers. */
+void ut_probe_cpu_exit(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		hrtimer_cancel(&per_cpu(ut_rqs, cpu).tick);
 }
 
 void ut_probe_cpu_init(void)
@@ -463,6 +526,9 @@ void ut_probe_cpu_init(void)
 
 		memset(rq, 0, sizeof(*rq));
 		raw_spin_lock_init(&rq->lock);
+		hrtimer_init(&rq->tick, CLOCK_MONOTONIC,
+			     HRTIMER_MODE_REL_PINNED_HARD);
+		rq->tick.function = ut_probe_tick_fn;
 		rq->capacity = SCHED_CAPACITY_SCALE;
 	}
 }

@@ -14,6 +14,7 @@
 #ifndef _UTILTRACK_INTERNAL_H
 #define _UTILTRACK_INTERNAL_H
 
+#include <linux/hrtimer.h>
 #include <linux/list.h>
 #include <linux/llist.h>
 #include <linux/percpu.h>
@@ -79,6 +80,7 @@ enum ut_tp {
 	UT_TP_EXEC,
 	UT_TP_FREE,
 	UT_TP_FREQ,
+	UT_TP_TICK,		/* not a tracepoint: utiltrack's own timer */
 	UT_TP_NR,
 };
 
@@ -87,6 +89,7 @@ extern const char * const ut_tp_names[UT_TP_NR];
 struct ut_rq {
 	/* serializes every tracker's data of this CPU and its tasks */
 	raw_spinlock_t lock;
+	struct hrtimer tick;	/* for trackers with UT_NEED_TICK */
 	enum ut_class curr_class;
 	/* sched_clock_cpu() - task clock, learnt at each switch */
 	s64 clock_offset;
@@ -103,6 +106,7 @@ struct ut_rq {
 DECLARE_PER_CPU(struct ut_rq, ut_rqs);
 
 void ut_probe_cpu_init(void);
+void ut_probe_cpu_exit(void);
 u64 ut_probe_cpu_now(int cpu);
 void ut_probe_fill_ctx(struct ut_ctx *c, int cpu, u64 now);
 enum ut_class ut_probe_class_of(struct task_struct *p);

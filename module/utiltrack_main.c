@@ -93,6 +93,7 @@ static int __init ut_init(void)
 err_probes:
 	ut_reg_exit();
 	ut_probe_detach_all();
+	ut_probe_cpu_exit();
 	goto err_inv;
 err_trackers:
 	ut_reg_exit();
@@ -108,6 +109,7 @@ static void __exit ut_exit(void)
 	ut_dbg_exit();
 	ut_reg_exit();
 	ut_probe_detach_all();
+	ut_probe_cpu_exit();
 	ut_inv_exit();
 	ut_slot_exit();
 }

@@ -20,6 +20,7 @@
 #define _UTILTRACK_TRACKER_H
 
 #include <linux/bits.h>
+#include <linux/time64.h>
 #include <linux/types.h>
 
 struct module;
@@ -39,6 +40,9 @@ enum ut_class {
 #define UT_NEED_SWITCH		BIT(0)
 #define UT_NEED_WAKEUP		BIT(1)
 #define UT_NEED_MIGRATE		BIT(2)
+#define UT_NEED_TICK		BIT(3)	/* ->tick every UT_TICK_NS on busy CPUs */
+
+#define UT_TICK_NS		(4 * NSEC_PER_MSEC)
 
 #define UT_MAX_COLS		4	/* per tracker, in each table */
 
@@ -94,6 +98,14 @@ struct ut_tracker_ops {
 			   bool prev_runnable);
 	void (*switch_in)(struct ut_tracker *tr, void *td, void *cd,
 			  const struct ut_task *t, const struct ut_ctx *c);
+	/*
+	 * @t is running on c->cpu: called every UT_TICK_NS while the CPU is
+	 * busy, from a pinned hard-irq timer (the scheduler tick is not a
+	 * tracepoint), for signals that must advance while a task runs on,
+	 * such as WALT at window boundaries.
+	 */
+	void (*tick)(struct ut_tracker *tr, void *td, void *cd,
+		     const struct ut_task *t, const struct ut_ctx *c);
 	/* @t moves from @src to @dst; @cs/@cd carry each CPU's time */
 	void (*migrate)(struct ut_tracker *tr, void *td, void *src, void *dst,
 			const struct ut_task *t, const struct ut_ctx *cs,

@@ -147,6 +147,16 @@ static void trk_walt_switch_out(struct ut_tracker *tr, void *td, void *cd,
 	wt->runnable = prev_runnable;
 }
 
+/* The running task crosses window boundaries: close them on time. */
+static void trk_walt_tick(struct ut_tracker *tr, void *td, void *cd,
+			  const struct ut_task *t, const struct ut_ctx *c)
+{
+	struct trk_walt_task_data *wt = td;
+
+	if (wt->running)
+		trk_walt_account(wt, cd, c);
+}
+
 static void trk_walt_switch_in(struct ut_tracker *tr, void *td, void *cd,
 			       const struct ut_task *t, const struct ut_ctx *c)
 {
@@ -305,7 +315,8 @@ static void trk_walt_stats_show(struct ut_tracker *tr, struct seq_file *m)
 
 const struct ut_tracker_ops ut_walt_tracker = {
 	.name		= "walt",
-	.needs		= UT_NEED_SWITCH | UT_NEED_WAKEUP | UT_NEED_MIGRATE,
+	.needs		= UT_NEED_SWITCH | UT_NEED_WAKEUP | UT_NEED_MIGRATE |
+			  UT_NEED_TICK,
 	.cpu_size	= sizeof(struct trk_walt_cpu_data),
 	.task_size	= sizeof(struct trk_walt_task_data),
 	.cpu_cols	= { "walt_prev", "walt_curr" },
@@ -318,6 +329,7 @@ const struct ut_tracker_ops ut_walt_tracker = {
 	.cpu_switch	= trk_walt_cpu_switch,
 	.switch_out	= trk_walt_switch_out,
 	.switch_in	= trk_walt_switch_in,
+	.tick		= trk_walt_tick,
 	.migrate	= trk_walt_migrate,
 	.task_exit	= trk_walt_task_exit,
 	.cpu_show	= trk_walt_cpu_show,
