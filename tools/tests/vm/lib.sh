@@ -76,6 +76,26 @@ load_vcpufreq() {
 # so CPU1 is quiet for the workloads the tests pin there.
 taskset -p 1 $$ >/dev/null
 
+# QEMU TCG does not reliably flush other vCPUs' translated code when the
+# kernel live-patches a tracepoint's static branch (text_poke_bp): a vCPU
+# can run a stale int3 after the patch is done and oops ("Oops: int3" in
+# ttwu_do_activate, seen once while modules loaded and unloaded under
+# hackbench). Real CPUs are not affected. Keeping the scheduler
+# tracepoints enabled in a silent trace instance for the whole session
+# means module loads and unloads never flip those branches.
+keep_sched_tracepoints_on() {
+	_i=/sys/kernel/tracing/instances/utiltrack-keepalive
+	mkdir -p $_i 2>/dev/null || return 0
+	echo 0 >$_i/tracing_on
+	for _e in sched/sched_switch sched/sched_wakeup sched/sched_wakeup_new \
+		  sched/sched_migrate_task sched/sched_process_fork \
+		  sched/sched_process_exec sched/sched_process_free \
+		  power/cpu_frequency; do
+		echo 1 >$_i/events/$_e/enable 2>/dev/null
+	done
+}
+keep_sched_tracepoints_on
+
 UTD=$DBG/utiltrack
 
 # ut_cpu CPU COLUMN : a column of utiltrack's cpus table

@@ -162,10 +162,12 @@ test_rt() {
 	n=$(wc -l </tmp/rt)
 	echo "rt: overhead ${oh} us/period; cpu1 $n samples, mean rt $(mean_of /tmp/rt), mean pelt $(mean_of /tmp/pelt) (kernel cfs_rq $(mean_of /tmp/kpelt)); the task really ran ${duty} % of the time"
 	t_range "rt samples" "$n" 50 1000
-	# the task's real duty (the kernel's runtime accounting) decides what
-	# the signal must be; rt-app's own overhead was calibrated away above
-	# so that it is close to the nominal 30 %
-	t_range "workload really ran ~30 % (calibration)" "$duty" 27 33
+	# The task's real duty (the kernel's own runtime accounting) decides
+	# what the signal must be. rt-app's overhead was calibrated away above
+	# so it is near the nominal 30 %, but under TCG that calibration drifts
+	# by a few percent from run to run: the workload is reported, the
+	# tracker is asserted.
+	echo "rt: nominal 30 % -> 307 +- 31; real duty ${duty} % -> $(calc "$duty * 10.24")"
 	t_range "rt signal of the SCHED_FIFO task vs its real duty x 1024 (diff)" \
 		"$(calc "$(mean_of /tmp/rt) - $duty * 10.24")" -31 31
 	t_range "pelt stays near zero under an RT-only load" "$(mean_of /tmp/pelt)" 0 40
@@ -216,9 +218,10 @@ test_walt() {
 	wait $ra
 	duty=$(calc "($e1 - $e0) / 1e9 / ($t1 - $t0) * 100")
 	echo "walt: overhead ${oh} us/period (run + wait); task $tid ran+waited ${duty} %; demand samples $(wc -l </tmp/dem), mean $(mean_of /tmp/dem)"
-	t_range "walt workload really ran ~50 % (calibration)" "$duty" 46 54
-	t_range "walt demand of a 50 % task, 10 ms period, 20 ms window" \
-		"$(mean_of /tmp/dem)" 486 538
+	# as for rt: the demand must match what the task really ran and
+	# waited (walt_account_wait), near the nominal 50 % -> 512 +- 26
+	t_range "walt demand of a ~50 % task (10 ms period, 20 ms window) vs its real run+wait x 1024 (diff)" \
+		"$(calc "$(mean_of /tmp/dem) - $duty * 10.24")" -26 26
 
 	# step 10 % -> 90 %: demand >= 90 % of 1024 within 2 windows
 	rtapp_json $J/step.json wstep SCHED_OTHER 3 \
