@@ -286,7 +286,6 @@ static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 			ops->switch_in(tr, ut_tr_task(tr, ns, &c), cd, &ns->t,
 				       &c);
 	}
-	rq->curr_class = nc;
 	if (act->needs & UT_NEED_TICK)
 		ut_probe_tick_gate(rq, nc != UT_CLASS_IDLE);
 

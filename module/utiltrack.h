@@ -90,7 +90,6 @@ struct ut_rq {
 	/* serializes every tracker's data of this CPU and its tasks */
 	raw_spinlock_t lock;
 	struct hrtimer tick;	/* for trackers with UT_NEED_TICK */
-	enum ut_class curr_class;
 	/* sched_clock_cpu() - task clock, learnt at each switch */
 	s64 clock_offset;
 	u64 last_now;
