@@ -231,6 +231,66 @@ static enum hrtimer_restart ut_probe_tick_fn(struct hrtimer *timer)
 /* ------------------------------------------------------------------ */
 /* sched_switch */
 
+/* Each tracker: the CPU leaves @pc at c->now, then @ps switches out. */
+static void ut_probe_switch_out(struct ut_active *act, const struct ut_ctx *c,
+				enum ut_class pc, enum ut_class nc,
+				struct ut_slot *ps, bool prev_runnable)
+{
+	unsigned int i;
+
+	for (i = 0; i < act->nr; i++) {
+		struct ut_tracker *tr = act->tr[i];
+		const struct ut_tracker_ops *ops = tr->ops;
+		void *cd = ut_tr_cpu(tr, c->cpu);
+
+		if (ops->cpu_switch)
+			ops->cpu_switch(tr, cd, c, pc, nc);
+		if (ps && ops->switch_out)
+			ops->switch_out(tr, ut_tr_task(tr, ps, c), cd, &ps->t,
+					c, prev_runnable);
+	}
+}
+
+/*
+ * Each tracker: @ns switches in at c->now; with @from_gap the CPU first
+ * leaves the idle gap for @nc (else ut_probe_switch_out() did it).
+ */
+static void ut_probe_switch_in(struct ut_active *act, const struct ut_ctx *c,
+			       bool from_gap, enum ut_class nc,
+			       struct ut_slot *ns)
+{
+	unsigned int i;
+
+	for (i = 0; i < act->nr; i++) {
+		struct ut_tracker *tr = act->tr[i];
+		const struct ut_tracker_ops *ops = tr->ops;
+		void *cd = ut_tr_cpu(tr, c->cpu);
+
+		if (from_gap && ops->cpu_switch)
+			ops->cpu_switch(tr, cd, c, UT_CLASS_IDLE, nc);
+		if (ns && ops->switch_in)
+			ops->switch_in(tr, ut_tr_task(tr, ns, c), cd, &ns->t, c);
+	}
+}
+
+/*
+ * The exact times of a switch, on the task clock: when prev stopped
+ * (its exec_start, which dequeue or put_prev just set) and when next
+ * started (its exec_start, set by set_next_task). They differ when the
+ * pick dropped the runqueue lock (newidle balance) and the clock moved
+ * on meanwhile; the CPU then ran neither task.
+ */
+static void ut_probe_switch_times(struct task_struct *prev,
+				  struct task_struct *next, enum ut_class pc,
+				  enum ut_class nc, u64 *out, u64 *in)
+{
+	*out = pc != UT_CLASS_IDLE ? prev->se.exec_start : next->se.exec_start;
+	*in = nc != UT_CLASS_IDLE ? next->se.exec_start : *out;
+	/* a class that does not keep exec_start: no gap */
+	if (*in < *out)
+		*in = *out;
+}
+
 static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 {
 	struct ut_rq *rq = this_cpu_ptr(&ut_rqs);
@@ -239,8 +299,8 @@ static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 	struct ut_active *act;
 	bool prev_runnable;
 	struct ut_ctx c;
-	u64 t0 = local_clock();
-	unsigned int i;
+	u64 t0 = local_clock(), t_out, t_in;
+	int cpu = smp_processor_id();
 
 	act = ut_probe_active();
 	if (!act)
@@ -255,36 +315,32 @@ static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 	if (nc != UT_CLASS_IDLE)
 		ns = ut_probe_slot(next);
 	/* runs here, but we saw no migration event: move its accounting */
-	if (ns && ns->t.cpu != smp_processor_id())
-		ut_probe_move(act, ns, smp_processor_id());
+	if (ns && ns->t.cpu != cpu)
+		ut_probe_move(act, ns, cpu);
 
 	raw_spin_lock(&rq->lock);
+	ut_probe_switch_times(prev, next, pc, nc, &t_out, &t_in);
 	/*
 	 * Exact, so never raised to an estimate a wakeup left in last_now:
 	 * trackers ignore an update that goes back in time, which costs
 	 * less than crediting a run to a later start.
 	 */
-	c.now = pc != UT_CLASS_IDLE ? prev->se.exec_start : next->se.exec_start;
-	rq->clock_offset = (s64)(t0 - c.now);
-	ut_probe_fill_ctx(&c, smp_processor_id(), c.now);
-
+	rq->clock_offset = (s64)(t0 - t_in);
+	ut_probe_fill_ctx(&c, cpu, t_out);
 	if (ps)
 		ps->t.class = pc;
 	if (ns)
 		ns->t.class = nc;
-	for (i = 0; i < act->nr; i++) {
-		struct ut_tracker *tr = act->tr[i];
-		const struct ut_tracker_ops *ops = tr->ops;
-		void *cd = ut_tr_cpu(tr, c.cpu);
 
-		if (ops->cpu_switch)
-			ops->cpu_switch(tr, cd, &c, pc, nc);
-		if (ps && ops->switch_out)
-			ops->switch_out(tr, ut_tr_task(tr, ps, &c), cd, &ps->t,
-					&c, prev_runnable);
-		if (ns && ops->switch_in)
-			ops->switch_in(tr, ut_tr_task(tr, ns, &c), cd, &ns->t,
-				       &c);
+	if (t_in == t_out) {
+		ut_probe_switch_out(act, &c, pc, nc, ps, prev_runnable);
+		ut_probe_switch_in(act, &c, false, nc, ns);
+	} else {
+		/* the gap between the two tasks counts as idle */
+		ut_probe_switch_out(act, &c, pc, UT_CLASS_IDLE, ps,
+				    prev_runnable);
+		ut_probe_fill_ctx(&c, cpu, t_in);
+		ut_probe_switch_in(act, &c, true, nc, ns);
 	}
 	if (act->needs & UT_NEED_TICK)
 		ut_probe_tick_gate(rq, nc != UT_CLASS_IDLE);

@@ -51,6 +51,17 @@ static inline u32 ut_pelt_divider(const struct ut_pelt *sa)
 }
 
 /*
+ * util_avg as of the last update, even one that crossed no period
+ * boundary: util_avg itself is only recomputed when a period completes,
+ * so two trackers that update at different instants can disagree on it
+ * by up to one period's contribution (about 22) with identical sums.
+ */
+static inline u32 ut_pelt_util_fresh(u32 util_sum, u32 period_contrib)
+{
+	return util_sum / (UT_PELT_MIN_DIVIDER + period_contrib);
+}
+
+/*
  * Move an entity's contribution out of / into an aggregate (a CPU's
  * signal), the way the kernel attaches and detaches a migrating task's
  * util to a cfs_rq. Removal saturates at zero.

@@ -38,11 +38,20 @@ struct trk_pelt_cpu {
 	struct ut_pelt avg;
 	unsigned int nr_runnable;	/* CFS tasks runnable here */
 	bool fair_running;
+	/* wakeups not yet applied: see trk_pelt_cpu_settle() */
+	unsigned int wake_pending;
+	u64 wake_at;
+	/* estimated wakeup times found later than the task's switch-in */
+	u64 wake_ahead;
+	u64 wake_ahead_max_ns;
 	/* validation */
 	u64 skipped;		/* samples of unsettled tasks */
 	u64 samples;
 	u64 err_sum;
 	u32 err_max;
+	/* the same from the sums, free of util_avg's per-period refresh */
+	u64 fresh_err_sum;
+	u32 fresh_err_max;
 	/* the worst sample, for diagnosis */
 	pid_t worst_pid;
 	u32 worst_ours, worst_kernel;
@@ -53,6 +62,8 @@ struct trk_pelt_task {
 	struct ut_pelt avg;
 	bool running;
 	bool runnable;
+	bool wake_pending;	/* woken at wake_at, not yet applied */
+	u64 wake_at;
 	bool attached;		/* its util is part of a CPU's signal */
 	u32 kernel_util;	/* p->se.avg.util_avg at the last switch-out */
 	enum ut_class class;	/* at the last switch-out */
@@ -106,10 +117,46 @@ static void trk_pelt_cpu_init(struct ut_tracker *tr, void *cd,
 	ut_pelt_init(&pc->avg, c->now, 0, 0);
 }
 
+/*
+ * Wakeup times are estimates (see probes.c); switch times are exact. An
+ * estimate applied at once could land after the next switch, and PELT
+ * cannot take back a segment: the switch's update would be dropped and
+ * running time lost. So a wakeup is only recorded, and applied at the
+ * next update, no later than that update's time. Running time, and so
+ * util, then depends on exact switch times only; an estimate can only
+ * shift where a runnable segment starts.
+ */
+static void trk_pelt_cpu_settle(struct trk_pelt_cpu *pc, const struct ut_ctx *c)
+{
+	if (!pc->wake_pending)
+		return;
+	ut_pelt_update(&pc->avg, min(pc->wake_at, c->now), pc->fair_running,
+		       pc->nr_runnable || pc->fair_running, c->scale);
+	pc->nr_runnable += pc->wake_pending;
+	pc->wake_pending = 0;
+}
+
 static void trk_pelt_cpu_advance(struct trk_pelt_cpu *pc, const struct ut_ctx *c)
 {
+	trk_pelt_cpu_settle(pc, c);
 	ut_pelt_update(&pc->avg, c->now, pc->fair_running,
 		       pc->nr_runnable || pc->fair_running, c->scale);
+}
+
+/* The task's pending wakeup, as trk_pelt_cpu_settle() does for CPUs. */
+static void trk_pelt_task_settle(struct trk_pelt_task *pt,
+				 struct trk_pelt_cpu *pc, const struct ut_ctx *c)
+{
+	if (!pt->wake_pending)
+		return;
+	if (pt->wake_at > c->now) {
+		pc->wake_ahead++;
+		pc->wake_ahead_max_ns = max(pc->wake_ahead_max_ns,
+					    pt->wake_at - c->now);
+	}
+	ut_pelt_update(&pt->avg, min(pt->wake_at, c->now), false, false,
+		       c->scale);
+	pt->wake_pending = false;
 }
 
 static void trk_pelt_cpu_switch(struct ut_tracker *tr, void *cd,
@@ -137,22 +184,32 @@ static void trk_pelt_wakeup(struct ut_tracker *tr, void *td, void *cd,
 	/* ttwu of a task that has not finished going to sleep: no change */
 	if (pt->running || pt->runnable)
 		return;
-	ut_pelt_update(&pt->avg, c->now, false, false, c->scale);
-	if (t->class == UT_CLASS_FAIR) {
-		trk_pelt_cpu_advance(pc, c);
-		pc->nr_runnable++;
-	}
+	pt->wake_at = c->now;
+	pt->wake_pending = true;
 	pt->runnable = true;
+	if (t->class != UT_CLASS_FAIR)
+		return;
+	if (!pc->wake_pending)
+		pc->wake_at = c->now;
+	pc->wake_pending++;
 	/* a new task's initial util joins its CPU, as post_init does */
-	if (!pt->attached && t->class == UT_CLASS_FAIR)
+	if (!pt->attached) {
+		trk_pelt_cpu_advance(pc, c);
 		trk_pelt_attach(pc, pt);
+	}
 }
 
 static void trk_pelt_validate(struct trk_pelt_cpu *pc, struct trk_pelt_task *pt,
 			      const struct ut_task *t, const struct ut_ctx *c)
 {
-	u32 kernel = READ_ONCE(t->p->se.avg.util_avg);
+	const struct sched_avg *ka = &t->p->se.avg;
+	u32 kernel = READ_ONCE(ka->util_avg);
 	u32 err = abs((int)pt->avg.util_avg - (int)kernel);
+	u32 fresh = ut_pelt_util_fresh(READ_ONCE(ka->util_sum),
+				       READ_ONCE(ka->period_contrib));
+	u32 fresh_err = abs((int)ut_pelt_util_fresh(pt->avg.util_sum,
+						    pt->avg.period_contrib) -
+			    (int)fresh);
 
 	pt->kernel_util = kernel;
 	if (ut_invariance)
@@ -164,6 +221,8 @@ static void trk_pelt_validate(struct trk_pelt_cpu *pc, struct trk_pelt_task *pt,
 	}
 	pc->samples++;
 	pc->err_sum += err;
+	pc->fresh_err_sum += fresh_err;
+	pc->fresh_err_max = max(pc->fresh_err_max, fresh_err);
 	if (err > pc->err_max) {
 		pc->err_max = err;
 		pc->worst_pid = t->pid;
@@ -200,6 +259,7 @@ static void trk_pelt_switch_in(struct ut_tracker *tr, void *td, void *cd,
 {
 	struct trk_pelt_task *pt = td;
 
+	trk_pelt_task_settle(pt, cd, c);
 	ut_pelt_update(&pt->avg, c->now, false, pt->runnable, c->scale);
 	pt->runnable = true;
 	pt->running = true;
@@ -213,6 +273,7 @@ static void trk_pelt_migrate(struct ut_tracker *tr, void *td, void *src,
 	struct trk_pelt_task *pt = td;
 	struct trk_pelt_cpu *ps = src, *pd = dst;
 
+	trk_pelt_task_settle(pt, ps, cs);
 	ut_pelt_update(&pt->avg, cs->now, false, pt->runnable, cs->scale);
 	pt->unsettled_at = max(cs->now, cd->now);
 	trk_pelt_cpu_advance(ps, cs);
@@ -247,11 +308,20 @@ static void trk_pelt_task_show(struct ut_tracker *tr, void *td,
 	vals[2] = pt->kernel_util;
 }
 
+/* A mean in hundredths, printed as a decimal. */
+static void trk_pelt_show_mean(struct seq_file *m, const char *name, u64 sum,
+			       u64 n)
+{
+	sum = n ? div64_u64(sum * 100, n) : 0;
+	seq_printf(m, "%s %llu.%02llu\n", name, div_u64(sum, 100), sum % 100);
+}
+
 static void trk_pelt_stats_show(struct ut_tracker *tr, struct seq_file *m)
 {
-	u64 samples = 0, sum = 0, skipped = 0;
+	u64 samples = 0, sum = 0, skipped = 0, ahead = 0, ahead_max = 0;
+	u64 fsum = 0;
 	struct trk_pelt_cpu *worst = NULL;
-	u32 max = 0;
+	u32 max = 0, fmax = 0;
 	int cpu;
 
 	for_each_possible_cpu(cpu) {
@@ -260,6 +330,10 @@ static void trk_pelt_stats_show(struct ut_tracker *tr, struct seq_file *m)
 		samples += READ_ONCE(pc->samples);
 		skipped += READ_ONCE(pc->skipped);
 		sum += READ_ONCE(pc->err_sum);
+		fsum += READ_ONCE(pc->fresh_err_sum);
+		fmax = max(fmax, READ_ONCE(pc->fresh_err_max));
+		ahead += READ_ONCE(pc->wake_ahead);
+		ahead_max = max(ahead_max, READ_ONCE(pc->wake_ahead_max_ns));
 		if (!worst || READ_ONCE(pc->err_max) > max) {
 			worst = pc;
 			max = READ_ONCE(pc->err_max);
@@ -269,15 +343,18 @@ static void trk_pelt_stats_show(struct ut_tracker *tr, struct seq_file *m)
 		   "off(invariance=1)" : "on");
 	seq_printf(m, "pelt_validation_samples %llu\n", samples);
 	seq_printf(m, "pelt_validation_skipped_unsettled %llu\n", skipped);
-	/* mean in hundredths, printed as a decimal */
-	sum = samples ? div64_u64(sum * 100, samples) : 0;
-	seq_printf(m, "pelt_validation_mean_abs_err %llu.%02llu\n",
-		   div_u64(sum, 100), sum % 100);
+	trk_pelt_show_mean(m, "pelt_validation_mean_abs_err", sum, samples);
 	seq_printf(m, "pelt_validation_max_abs_err %u\n", max);
 	if (worst && max)
 		seq_printf(m, "pelt_validation_worst pid=%d,comm=%s,ours=%u,kernel=%u\n",
 			   worst->worst_pid, worst->worst_comm,
 			   worst->worst_ours, worst->worst_kernel);
+	/* util from util_sum on both sides: the algorithm alone */
+	trk_pelt_show_mean(m, "pelt_validation_sum_mean_abs_err", fsum, samples);
+	seq_printf(m, "pelt_validation_sum_max_abs_err %u\n", fmax);
+	/* how often, and by how much, the wakeup clock estimate ran ahead */
+	seq_printf(m, "pelt_wakeup_estimate_ahead %llu\n", ahead);
+	seq_printf(m, "pelt_wakeup_estimate_ahead_max_ns %llu\n", ahead_max);
 }
 
 const struct ut_tracker_ops ut_pelt_tracker = {
