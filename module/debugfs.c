@@ -306,6 +306,7 @@ int ut_dbg_init(void)
 	debugfs_create_file("trackers", 0600, ut_dbg_dir, NULL,
 			    &ut_dbg_trackers_fops);
 	debugfs_create_file("stats", 0400, ut_dbg_dir, NULL, &ut_dbg_stats_fops);
+	ut_gov_debugfs(ut_dbg_dir);
 	return 0;
 }
 

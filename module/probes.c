@@ -222,6 +222,7 @@ static enum hrtimer_restart ut_probe_tick_fn(struct hrtimer *timer)
 		if (trace_utiltrack_task_util_enabled())
 			ut_probe_trace_task(act, s, &c);
 		raw_spin_unlock(&rq->lock);
+		ut_gov_kick(cpu, t0, UT_GOV_KICK_TICK);
 	}
 	ut_probe_account(UT_TP_TICK, t0);
 	hrtimer_forward_now(timer, ns_to_ktime(UT_TICK_NS));
@@ -301,6 +302,7 @@ static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 	struct ut_ctx c;
 	u64 t0 = local_clock(), t_out, t_in;
 	int cpu = smp_processor_id();
+	bool rt_change;
 
 	act = ut_probe_active();
 	if (!act)
@@ -344,6 +346,9 @@ static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 	}
 	if (act->needs & UT_NEED_TICK)
 		ut_probe_tick_gate(rq, nc != UT_CLASS_IDLE);
+	rt_change = rq->rt_running != (nc == UT_CLASS_RT || nc == UT_CLASS_DL);
+	if (rt_change)
+		WRITE_ONCE(rq->rt_running, !rq->rt_running);
 
 	if (trace_utiltrack_cpu_util_enabled())
 		ut_probe_trace_cpu(act, &c);
@@ -355,6 +360,8 @@ static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 	}
 	raw_spin_unlock(&rq->lock);
 
+	if (rt_change)
+		ut_gov_kick(cpu, t0, UT_GOV_KICK_RT);
 	ut_probe_account(UT_TP_SWITCH, t0);
 }
 

@@ -185,6 +185,19 @@ int ut_reg_disable(const char *name)
 	return tr ? 0 : -ENOENT;
 }
 
+/* Is @name a registered tracker? Its UT_NEED_* flags in *@needs. */
+int ut_reg_lookup(const char *name, unsigned int *needs)
+{
+	struct ut_tracker *tr;
+
+	mutex_lock(&ut_reg_mutex);
+	tr = ut_reg_find(name);
+	if (tr)
+		*needs = tr->ops->needs;
+	mutex_unlock(&ut_reg_mutex);
+	return tr ? 0 : -ENOENT;
+}
+
 static bool ut_reg_ops_valid(const struct ut_tracker_ops *ops)
 {
 	unsigned int i;

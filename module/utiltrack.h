@@ -9,6 +9,7 @@
  *   probes.c          ut_probe_ tracepoint probes: the hot path
  *   freqinv.c         ut_inv_  frequency and capacity invariance
  *   debugfs.c         ut_dbg_  /sys/kernel/debug/utiltrack/
+ *   governor.c        ut_gov_  the "utiltrack" cpufreq governor
  *   trackers/        the built-in trackers (pelt.c, rt.c, walt.c)
  */
 #ifndef _UTILTRACK_INTERNAL_H
@@ -21,6 +22,8 @@
 #include <linux/sched.h>
 #include <linux/spinlock.h>
 #include <utiltrack/tracker.h>
+
+struct dentry;
 
 #define UT_MAX_TRACKERS		8
 
@@ -97,6 +100,8 @@ struct ut_rq {
 	u32 cur_khz;
 	u32 max_khz;
 	u32 capacity;
+	/* an RT or DL task runs here (for the governor's rt_policy=max) */
+	bool rt_running;
 	/* statistics */
 	u64 events[UT_TP_NR];
 	u64 probe_ns[UT_TP_NR];
@@ -139,6 +144,7 @@ void ut_reg_exit(void);
 int ut_reg_enable(const char *name);
 int ut_reg_disable(const char *name);
 int ut_reg_register_builtin(const struct ut_tracker_ops *ops);
+int ut_reg_lookup(const char *name, unsigned int *needs);
 void ut_reg_for_each(void (*fn)(struct ut_tracker *tr, void *arg), void *arg);
 /* held while walking the trackers; keeps their data alive */
 struct mutex *ut_reg_lock(void);
@@ -181,6 +187,19 @@ void ut_inv_probe_freq(void *data, unsigned int khz, unsigned int cpu);
 
 int ut_dbg_init(void);
 void ut_dbg_exit(void);
+
+/* ------------------------------------------------------------------ */
+/* governor.c */
+
+enum ut_gov_kick {
+	UT_GOV_KICK_RT,		/* an RT/DL task started or stopped running */
+	UT_GOV_KICK_TICK,	/* utiltrack's tick advanced the trackers */
+};
+
+int ut_gov_init(void);
+void ut_gov_exit(void);
+void ut_gov_kick(int cpu, u64 time, enum ut_gov_kick why);
+void ut_gov_debugfs(struct dentry *dir);
 
 /* ------------------------------------------------------------------ */
 /* built-in trackers */

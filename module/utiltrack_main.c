@@ -86,10 +86,16 @@ static int __init ut_init(void)
 	ret = ut_dbg_init();
 	if (ret)
 		goto err_probes;
+	/* last: from here on a policy may start using the trackers */
+	ret = ut_gov_init();
+	if (ret)
+		goto err_dbg;
 	pr_info("loaded: trackers '%s', %u task slots, invariance %s\n",
 		trackers ?: "", ut_max_tasks, ut_invariance ? "on" : "off");
 	return 0;
 
+err_dbg:
+	ut_dbg_exit();
 err_probes:
 	ut_reg_exit();
 	ut_probe_detach_all();
@@ -106,6 +112,7 @@ err_slots:
 
 static void __exit ut_exit(void)
 {
+	ut_gov_exit();
 	ut_dbg_exit();
 	ut_reg_exit();
 	ut_probe_detach_all();

@@ -121,6 +121,13 @@ struct ut_tracker_ops {
 			 u64 *vals);
 	void (*task_show)(struct ut_tracker *tr, void *td, const struct ut_task *t,
 			  u64 *vals);
+	/*
+	 * The CPU's signal for frequency selection, current at c->now
+	 * (0..1024), without changing @cd: the governor reads it from the
+	 * scheduler's cpufreq hook, the CPU's lock held. Optional; without
+	 * it the governor uses the first "cpus" column of ->cpu_show.
+	 */
+	u32 (*cpu_util)(struct ut_tracker *tr, void *cd, const struct ut_ctx *c);
 };
 
 int ut_tracker_register(const struct ut_tracker_ops *ops);

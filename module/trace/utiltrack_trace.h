@@ -8,6 +8,9 @@
  *                     (util = first column, aux = second, see debugfs).
  * utiltrack_task_util: a task's signal of one tracker when it is switched
  *                      out or in.
+ * utiltrack_freq: a decision of the utiltrack governor: the signal and
+ *                 its value (the policy's highest), the raw request and
+ *                 what the driver's table resolved it to (kHz).
  */
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM utiltrack
@@ -55,6 +58,25 @@ TRACE_EVENT(utiltrack_task_util,
 	    TP_printk("pid=%d comm=%s cpu=%d tracker=%s util=%llu aux=%llu",
 		      __entry->pid, __entry->comm, __entry->cpu,
 		      __entry->tracker, __entry->util, __entry->aux)
+);
+
+TRACE_EVENT(utiltrack_freq,
+	    TP_PROTO(int cpu, const char *signal, u32 util, u32 requested,
+		     u32 resolved),
+	    TP_ARGS(cpu, signal, util, requested, resolved),
+	    TP_STRUCT__entry(__field(int, cpu)
+			     __array(char, signal, UT_TRACE_NAME_LEN)
+			     __field(u32, util)
+			     __field(u32, requested)
+			     __field(u32, resolved)),
+	    TP_fast_assign(__entry->cpu = cpu;
+			   strscpy(__entry->signal, signal, UT_TRACE_NAME_LEN);
+			   __entry->util = util;
+			   __entry->requested = requested;
+			   __entry->resolved = resolved;),
+	    TP_printk("cpu=%d signal=%s util=%u requested=%u resolved=%u",
+		      __entry->cpu, __entry->signal, __entry->util,
+		      __entry->requested, __entry->resolved)
 );
 
 #endif /* _UTILTRACK_TRACE_H */

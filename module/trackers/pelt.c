@@ -70,6 +70,18 @@ struct trk_pelt_task {
 	u64 unsettled_at;	/* last migration or change of class */
 };
 
+/* Take the kernel's own PELT state of the task as ours. */
+static void trk_pelt_copy_kernel(struct trk_pelt_task *pt,
+				 const struct sched_avg *ka, u64 lut)
+{
+	pt->avg.last_update_time = lut;
+	pt->avg.util_sum = READ_ONCE(ka->util_sum);
+	pt->avg.runnable_sum = READ_ONCE(ka->runnable_sum);
+	pt->avg.period_contrib = READ_ONCE(ka->period_contrib);
+	pt->avg.util_avg = READ_ONCE(ka->util_avg);
+	pt->avg.runnable_avg = READ_ONCE(ka->runnable_avg);
+}
+
 /*
  * Start a task where the kernel's own signal is, when that is usable:
  * both then evolve from the same state (and the same 1024-ns grid), so
@@ -87,16 +99,10 @@ static void trk_pelt_task_init(struct ut_tracker *tr, void *td,
 	 * estimate of the runqueue clock; updates before lut are no-ops.
 	 */
 	if (t->class == UT_CLASS_FAIR && lut &&
-	    abs((s64)(c->now - lut)) < NSEC_PER_SEC) {
-		pt->avg.last_update_time = lut;
-		pt->avg.util_sum = READ_ONCE(ka->util_sum);
-		pt->avg.runnable_sum = READ_ONCE(ka->runnable_sum);
-		pt->avg.period_contrib = READ_ONCE(ka->period_contrib);
-		pt->avg.util_avg = READ_ONCE(ka->util_avg);
-		pt->avg.runnable_avg = READ_ONCE(ka->runnable_avg);
-	} else {
+	    abs((s64)(c->now - lut)) < NSEC_PER_SEC)
+		trk_pelt_copy_kernel(pt, ka, lut);
+	else
 		ut_pelt_init(&pt->avg, c->now, 0, 0);
-	}
 	/*
 	 * Not running, not runnable: the event that calls this is a wakeup
 	 * (so the task slept until now), a switch (which says both), or a
@@ -175,6 +181,31 @@ static void trk_pelt_attach(struct trk_pelt_cpu *pc, struct trk_pelt_task *pt)
 	pt->attached = true;
 }
 
+/*
+ * A forked task's first wakeup: the kernel just gave it an initial util
+ * (post_init_entity_util_avg(), half the CPU's spare capacity or its
+ * share of the CPU's util) and attached it at the enqueue's clock, which
+ * its last_update_time holds. Take that state, then add the task to its
+ * CPU's signal, as the kernel does.
+ */
+static void trk_pelt_attach_new(struct trk_pelt_cpu *pc,
+				struct trk_pelt_task *pt,
+				const struct ut_task *t, const struct ut_ctx *c)
+{
+	const struct sched_avg *ka = &t->p->se.avg;
+	u64 lut = READ_ONCE(ka->last_update_time);
+	struct ut_ctx at = *c;
+
+	if (lut && abs((s64)(c->now - lut)) < NSEC_PER_SEC) {
+		trk_pelt_copy_kernel(pt, ka, lut);
+		pt->wake_pending = false;
+		/* never after the true clock: lut is the enqueue's, or less */
+		at.now = min(c->now, lut);
+	}
+	trk_pelt_cpu_advance(pc, &at);
+	trk_pelt_attach(pc, pt);
+}
+
 static void trk_pelt_wakeup(struct ut_tracker *tr, void *td, void *cd,
 			    const struct ut_task *t, const struct ut_ctx *c)
 {
@@ -192,11 +223,8 @@ static void trk_pelt_wakeup(struct ut_tracker *tr, void *td, void *cd,
 	if (!pc->wake_pending)
 		pc->wake_at = c->now;
 	pc->wake_pending++;
-	/* a new task's initial util joins its CPU, as post_init does */
-	if (!pt->attached) {
-		trk_pelt_cpu_advance(pc, c);
-		trk_pelt_attach(pc, pt);
-	}
+	if (!pt->attached)
+		trk_pelt_attach_new(pc, pt, t, c);
 }
 
 static void trk_pelt_validate(struct trk_pelt_cpu *pc, struct trk_pelt_task *pt,
@@ -298,6 +326,16 @@ static void trk_pelt_cpu_show(struct ut_tracker *tr, void *cd,
 	vals[1] = pc->avg.runnable_avg;
 }
 
+/* Projected to c->now: a CPU running one task has no switch to update it. */
+static u32 trk_pelt_cpu_util(struct ut_tracker *tr, void *cd,
+			     const struct ut_ctx *c)
+{
+	struct trk_pelt_cpu pc = *(struct trk_pelt_cpu *)cd;
+
+	trk_pelt_cpu_advance(&pc, c);
+	return pc.avg.util_avg;
+}
+
 static void trk_pelt_task_show(struct ut_tracker *tr, void *td,
 			       const struct ut_task *t, u64 *vals)
 {
@@ -374,4 +412,5 @@ const struct ut_tracker_ops ut_pelt_tracker = {
 	.cpu_show	= trk_pelt_cpu_show,
 	.task_show	= trk_pelt_task_show,
 	.stats_show	= trk_pelt_stats_show,
+	.cpu_util	= trk_pelt_cpu_util,
 };

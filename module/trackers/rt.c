@@ -79,6 +79,16 @@ static void trk_rt_cpu_show(struct ut_tracker *tr, void *cd,
 	vals[0] = rc->avg.util_avg;
 }
 
+/* Projected to c->now, as pelt's: an RT task may run for long. */
+static u32 trk_rt_cpu_util(struct ut_tracker *tr, void *cd,
+			   const struct ut_ctx *c)
+{
+	struct trk_rt_cpu rc = *(struct trk_rt_cpu *)cd;
+
+	ut_pelt_update(&rc.avg, c->now, rc.rt_running, rc.rt_running, c->scale);
+	return rc.avg.util_avg;
+}
+
 static void trk_rt_task_show(struct ut_tracker *tr, void *td,
 			     const struct ut_task *t, u64 *vals)
 {
@@ -101,4 +111,5 @@ const struct ut_tracker_ops ut_rt_tracker = {
 	.switch_in	= trk_rt_switch_in,
 	.cpu_show	= trk_rt_cpu_show,
 	.task_show	= trk_rt_task_show,
+	.cpu_util	= trk_rt_cpu_util,
 };

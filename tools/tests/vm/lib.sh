@@ -133,6 +133,12 @@ mean_of() {
 	awk '{ s += $1; n++ } END { if (n) printf "%.1f", s / n }' "$1"
 }
 
+# median_of FILE : median of the numbers in FILE (blank lines ignored)
+median_of() {
+	grep . "$1" | sort -n | awk '{ v[NR] = $1 } END {
+		if (NR) printf "%.1f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
 # expect_errno ERRTEXT FILE STRING : writing STRING to FILE fails with ERRTEXT
 expect_errno() {
 	printf '%s' "$3" | dd of="$2" bs=8192 2>&1 | grep -q "error writing.*$1"
