@@ -106,19 +106,23 @@ gov_step() {
 	[ -n "$2" ] && echo "$2" >$GT/signal
 	rm -f /tmp/go
 	mkfifo /tmp/go
-	# Short sleeps first: schedutil also reads util_est, the task's util
-	# remembered at its last dequeues, which a freshly forked shell has
-	# high (post-init util); 16 near-idle dequeues bring it down, so both
-	# governors start from an idle history. Then it blocks until
-	# released, marks the step and spins.
-	taskset -c 1 sh -c "for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do
-		sleep 0.1; done; read x </tmp/go
+	# The task wakes for each line it reads, runs a moment and blocks
+	# again, then marks the step at "go" and spins. The 24 wakeups over
+	# 2.4 s let CPU1's util decay and give the governor decisions that
+	# bring it to fmin; they also wear down util_est, the util schedutil
+	# remembers from the task's dequeues (high after its fork), so both
+	# governors start from the same idle history. No forks on CPU1 here:
+	# a new task's initial util would raise it.
+	taskset -c 1 sh -c "while read x; do [ \"\$x\" = go ] && break; done </tmp/go
 		echo step >$GI/trace_marker; while :; do :; done" &
 	spin=$!
-	sleep 2.8
 	echo >$GI/trace
-	echo 1 >$GI/tracing_on
-	echo go >/tmp/go
+	{
+		i=0
+		while [ $i -lt 24 ]; do echo idle; sleep 0.1; i=$((i + 1)); done
+		echo 1 >$GI/tracing_on
+		echo go
+	} >/tmp/go
 	sleep 0.6
 	kill $spin
 	wait $spin 2>/dev/null
@@ -138,13 +142,13 @@ test_gov_step() {
 	echo "$(cat $CPUFREQ/schedutil/rate_limit_us)" >$GT/rate_limit_us
 	echo max >$GT/rt_policy
 	: >/tmp/st.su; : >/tmp/st.pe; : >/tmp/st.wa
-	for i in 1 2 3; do	# interleaved, so drift hits all alike
+	for i in 1 2 3 4 5; do	# interleaved, so drift hits all alike
 		echo "$(gov_step schedutil)" >>/tmp/st.su
 		echo "$(gov_step utiltrack pelt)" >>/tmp/st.pe
 		echo "$(gov_step utiltrack walt)" >>/tmp/st.wa
 	done
 	su=$(median_of /tmp/st.su) pe=$(median_of /tmp/st.pe) wa=$(median_of /tmp/st.wa)
-	echo "step idle -> 100 % on CPU1, ms to the first fmax request (3 runs; median):"
+	echo "step idle -> 100 % on CPU1, ms to the first fmax request (5 runs; median):"
 	echo "  schedutil              $(echo $(cat /tmp/st.su)); $su"
 	echo "  utiltrack signal=pelt  $(echo $(cat /tmp/st.pe)); $pe"
 	echo "  utiltrack signal=walt  $(echo $(cat /tmp/st.wa)); $wa"
