@@ -10,6 +10,7 @@
 #   make demo             boot a VM and show the platform at work
 #   make check            all tests (host unit tests, VM tests on 6.1 and 6.12)
 #   make bench-overhead   benchmark: what utiltrack costs (not a test)
+#   make bench-governor   benchmark: governors and signals side by side
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 
@@ -27,7 +28,7 @@ UT_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/utiltrack
 export UT_CACHE
 
 .PHONY: all modules modules_install clean deps demo check check-host \
-	check-build check-vm kmods help bench-overhead
+	check-build check-vm kmods help bench-overhead bench-governor
 
 all: modules
 
@@ -72,5 +73,8 @@ demo: deps
 bench-overhead: deps
 	@$(TOP)/tools/bench/overhead
 
+bench-governor: deps
+	@$(TOP)/tools/bench/governor
+
 help:
-	@sed -n '3,14p' $(TOP)/Makefile
+	@sed -n '3,15p' $(TOP)/Makefile

@@ -433,6 +433,18 @@ static ssize_t signal_store(struct gov_attr_set *set, const char *buf,
 	return count;
 }
 
+/* Parse a bounded decimal into @field, or leave it and fail with -EINVAL. */
+static ssize_t ut_gov_store_uint(const char *buf, size_t count, u32 min,
+				 u32 max, unsigned int *field)
+{
+	u32 v;
+
+	if (ut_gov_parse_uint(buf, count, min, max, &v))
+		return -EINVAL;
+	WRITE_ONCE(*field, v);
+	return count;
+}
+
 static ssize_t rate_limit_us_show(struct gov_attr_set *set, char *buf)
 {
 	return sysfs_emit(buf, "%u\n", ut_gov_to_tunables(set)->rate_limit_us);
@@ -443,14 +455,15 @@ static ssize_t rate_limit_us_store(struct gov_attr_set *set, const char *buf,
 {
 	struct ut_gov_tunables *t = ut_gov_to_tunables(set);
 	struct ut_gov_policy *gp;
-	u32 v;
+	ssize_t ret;
 
-	if (ut_gov_parse_uint(buf, count, 0, UT_GOV_RATE_LIMIT_MAX, &v))
-		return -EINVAL;
-	WRITE_ONCE(t->rate_limit_us, v);
+	ret = ut_gov_store_uint(buf, count, 0, UT_GOV_RATE_LIMIT_MAX,
+				&t->rate_limit_us);
+	if (ret < 0)
+		return ret;
 	list_for_each_entry(gp, &set->policy_list, tunables_hook)
 		ut_gov_apply_rate_limit(gp);
-	return count;
+	return ret;
 }
 
 static ssize_t headroom_pct_show(struct gov_attr_set *set, char *buf)
@@ -461,13 +474,9 @@ static ssize_t headroom_pct_show(struct gov_attr_set *set, char *buf)
 static ssize_t headroom_pct_store(struct gov_attr_set *set, const char *buf,
 				  size_t count)
 {
-	u32 v;
-
-	if (ut_gov_parse_uint(buf, count, UT_FREQ_HEADROOM_MIN,
-			      UT_FREQ_HEADROOM_MAX, &v))
-		return -EINVAL;
-	WRITE_ONCE(ut_gov_to_tunables(set)->headroom_pct, v);
-	return count;
+	return ut_gov_store_uint(buf, count, UT_FREQ_HEADROOM_MIN,
+				 UT_FREQ_HEADROOM_MAX,
+				 &ut_gov_to_tunables(set)->headroom_pct);
 }
 
 static ssize_t rt_policy_show(struct gov_attr_set *set, char *buf)
@@ -496,12 +505,8 @@ static ssize_t iowait_boost_show(struct gov_attr_set *set, char *buf)
 static ssize_t iowait_boost_store(struct gov_attr_set *set, const char *buf,
 				  size_t count)
 {
-	u32 v;
-
-	if (ut_gov_parse_uint(buf, count, 0, 1, &v))
-		return -EINVAL;
-	WRITE_ONCE(ut_gov_to_tunables(set)->iowait_boost, v);
-	return count;
+	return ut_gov_store_uint(buf, count, 0, 1,
+				 &ut_gov_to_tunables(set)->iowait_boost);
 }
 
 static struct governor_attr signal = __ATTR_RW(signal);

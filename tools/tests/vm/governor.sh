@@ -40,12 +40,7 @@ test_gov_select() {
 	echo "governor defaults: signal=$(cat $GT/signal) rate_limit_us=$(cat $GT/rate_limit_us) headroom_pct=$(cat $GT/headroom_pct) rt_policy=$(cat $GT/rt_policy) iowait_boost=$(cat $GT/iowait_boost)"
 	t_check "tunables are root-only writable" "mode $(stat -c %a $GT/signal)" \
 		test "$(stat -c %a $GT/signal)" = 644
-	taskset -c 1 sh -c 'while :; do :; done' &
-	loop=$!
-	sleep 1.5
-	f=$(cat $CPUFREQ/policy1/scaling_cur_freq)
-	kill $loop
-	wait $loop 2>/dev/null
+	f=$(busy_freq 1 1.5)
 	sleep 1
 	idle=$(cat $CPUFREQ/policy1/scaling_cur_freq)
 	echo "utiltrack governor: busy CPU1 at $f kHz, idle at $idle kHz"
@@ -153,10 +148,11 @@ test_gov_step() {
 	echo "  utiltrack signal=pelt  $(echo $(cat /tmp/st.pe)); $pe"
 	echo "  utiltrack signal=walt  $(echo $(cat /tmp/st.wa)); $wa"
 	t_range "step: schedutil reaches fmax (ms)" "${su:--1}" 1 1000
-	# Issue 4 asks <= 2 windows (40 ms). Seen: 6.12 ~21 ms; 6.1 ~64 ms,
-	# where schedutil's mapping raises a saturated CPU by at most 1.25x
-	# per decision and decisions are 10 ms apart: fmin -> fmax is then
-	# several decisions whatever the signal. Asserted loosely until that
+	# Issue 4 asks <= 2 windows (40 ms). Seen: 6.12 17-21 ms; 6.1 55-74
+	# ms, where schedutil's mapping raises a saturated CPU by at most
+	# 1.25x per decision and decisions are 10 ms apart (6.1's default
+	# rate limit here): fmin -> fmax then takes 5 decisions after the
+	# first full window, whatever the signal. Asserted loosely until that
 	# is settled on the issue.
 	t_range "step: signal=walt reaches fmax (ms; issue asks <= 40)" \
 		"${wa:--1}" 1 200
@@ -165,12 +161,25 @@ test_gov_step() {
 	echo pelt_rt >$GT/signal
 }
 
-# the rt-rq seed experiment: periodic SCHED_FIFO + a CFS load on CPU1,
-# rt_policy=max vs util, transitions and sysbench side by side
+# the rt-rq seed experiment: a periodic SCHED_FIFO task (1 ms / 10 ms)
+# plus a periodic CFS task (3 ms / 10 ms), both rt-app on CPU1, for 5 s:
+# the transitions it costs under rt_policy=max vs util. Then sysbench
+# (--rate=100, 5 s) next to the same FIFO task: what each costs the CFS
+# side in throughput and latency.
 gov_rt_run() {
 	echo "$1" >$GT/rt_policy
-	rtapp_json $J/fifo.json fifo SCHED_FIFO 6 "$(phase f 1000 16000 1000)"
+	cat >$J/mix.json <<JSON
+{ "global": { "calibration": 100, "logdir": "/tmp", "log_size": "disable", "duration": 5 },
+  "tasks": {
+    "cfs": { "policy": "SCHED_OTHER", "cpus": [1],
+	     "phases": { "p": { "loop": 1000, "runtime": 3000, "timer": { "ref": "a", "period": 10000 } } } },
+    "fifo": { "policy": "SCHED_FIFO", "priority": 50, "cpus": [1],
+	      "phases": { "p": { "loop": 1000, "runtime": 1000, "timer": { "ref": "b", "period": 10000 } } } } } }
+JSON
 	t0=$(cat $CPUFREQ/policy1/stats/total_trans)
+	rt-app $J/mix.json >/dev/null 2>&1
+	t1=$(cat $CPUFREQ/policy1/stats/total_trans)
+	rtapp_json $J/fifo.json fifo SCHED_FIFO 6 "$(phase f 1000 10000 1000)"
 	rt-app $J/fifo.json >/dev/null 2>&1 &
 	ra=$!
 	sleep 0.5
@@ -179,13 +188,11 @@ gov_rt_run() {
 		awk '/total number of events/ { e = $5 }
 		     /95th percentile/ { p = $3 } END { print e, p }')
 	wait $ra
-	t1=$(cat $CPUFREQ/policy1/stats/total_trans)
 	echo "$((t1 - t0)) $ev"
 }
 
 # (frequency-invariant trackers, as on the arm64 boards of the seed
-# thread: a non-invariant signal mapped from the current frequency hunts
-# between OPPs whatever the RT policy)
+# thread; the rate limit is the platform's default, as schedutil's)
 test_gov_rt_policy() {
 	set_gov 0 performance
 	set_gov 1 performance
@@ -193,18 +200,16 @@ test_gov_rt_policy() {
 	insmod $UT/utiltrack.ko invariance=1
 	set_gov 1 utiltrack
 	echo pelt_rt >$GT/signal
-	echo 2000 >$GT/rate_limit_us
 	set -- $(gov_rt_run max)
 	mt=$1 me=$2 mp=$3
 	set -- $(gov_rt_run util)
 	ut=$1 ue=$2 up=$3
-	echo "rt-rq experiment (FIFO 1 ms/16 ms + sysbench --rate=100, 5 s, invariant pelt_rt, rate limit 2 ms):"
-	echo "  rt_policy=max : total_trans $mt, sysbench events $me, p95 ${mp} ms"
-	echo "  rt_policy=util: total_trans $ut, sysbench events $ue, p95 ${up} ms"
+	echo "rt-rq experiment on CPU1, signal=pelt_rt (invariant), rate_limit_us=$(cat $GT/rate_limit_us):"
+	echo "  rt_policy=max : total_trans $mt (FIFO 1/10 ms + CFS 3/10 ms, 5 s); sysbench next to the FIFO task: events $me, p95 ${mp} ms"
+	echo "  rt_policy=util: total_trans $ut (FIFO 1/10 ms + CFS 3/10 ms, 5 s); sysbench next to the FIFO task: events $ue, p95 ${up} ms"
 	t_range "rt_policy=max transitions" "$mt" 1 100000000
-	# issue 4 asks >= 5x; seen 4.6x (6.1) and 6.4x (6.12)
-	t_range "rt_policy=util cuts transitions (max/util; issue asks >= 5)" \
-		"$(calc "$mt / ($ut + 1)")" 3 100000000
+	t_range "rt_policy=util cuts transitions >= 5x (max/util)" \
+		"$(calc "$mt / ($ut + 1)")" 5 100000000
 	set_gov 1 performance
 	rmmod utiltrack
 	insmod $UT/utiltrack.ko invariance=0
@@ -255,12 +260,7 @@ gov_suite
 echo "--- governor with fast_switch=1"
 gov_setup fast_switch=1 && {
 	set_gov 1 utiltrack
-	taskset -c 1 sh -c 'while :; do :; done' &
-	loop=$!
-	sleep 1.5
-	f=$(cat $CPUFREQ/policy1/scaling_cur_freq)
-	kill $loop
-	wait $loop 2>/dev/null
+	f=$(busy_freq 1 1.5)
 	t_check "fast_switch path: a busy CPU goes to fmax" "at $f" test "$f" = $GFMAX
 	gov_teardown
 }

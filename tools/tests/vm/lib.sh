@@ -60,6 +60,17 @@ sysbench_eps() {
 		awk '/events per second/ { print $4 }'
 }
 
+# busy_freq CPU SECONDS : the frequency of CPU's policy after SECONDS of a
+# busy loop pinned there (CPU n has policy n: one policy per CPU)
+busy_freq() {
+	taskset -c "$1" sh -c 'while :; do :; done' &
+	_loop=$!
+	sleep "$2"
+	cat $CPUFREQ/policy"$1"/scaling_cur_freq
+	kill $_loop
+	wait $_loop 2>/dev/null
+}
+
 set_gov() {
 	echo "$2" >$CPUFREQ/policy$1/scaling_governor
 }

@@ -150,12 +150,7 @@ test_fast_switch() {
 	set_gov 1 schedutil
 	sleep 1
 	idle_f=$(cat $CPUFREQ/policy1/scaling_cur_freq)
-	taskset -c 1 sh -c 'while :; do :; done' &
-	loop=$!
-	sleep 1.5
-	busy_f=$(cat $CPUFREQ/policy1/scaling_cur_freq)
-	kill $loop
-	wait $loop 2>/dev/null
+	busy_f=$(busy_freq 1 1.5)
 	echo "schedutil/fast_switch: idle ${idle_f} kHz, busy ${busy_f} kHz"
 	t_check "schedutil via fast_switch raises a busy CPU to fmax" \
 		"busy at $busy_f" test "$busy_f" = $FMAX
