@@ -37,6 +37,7 @@
 #include <linux/seqlock.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <uapi/linux/sched/types.h>
 #include <utiltrack/freq.h>
 #include <utiltrack/gov.h>
 
@@ -98,6 +99,8 @@ struct ut_gov_cpu {
 	struct update_util_data update_util;
 	struct ut_gov_policy *gp;
 	struct ut_iowait io;
+	/* the policy's SCHED_FIFO worker, compared, never dereferenced */
+	struct task_struct *worker;
 	int cpu;
 	bool hooked;		/* release/acquire: gp is valid */
 };
@@ -303,6 +306,17 @@ static void ut_gov_update(struct update_util_data *hook, u64 time,
 	raw_spin_unlock(&gp->update_lock);
 }
 
+/*
+ * Is @p the governor's own worker on @cpu? Its SCHED_FIFO runs serve
+ * frequency changes; counted as RT load under rt_policy=max, each change
+ * would ask for fmax again. (Schedutil's worker is a special DL task that
+ * its RT test does not see either.)
+ */
+bool ut_gov_is_worker(int cpu, struct task_struct *p)
+{
+	return READ_ONCE(per_cpu_ptr(&ut_gov_cpus, cpu)->worker) == p;
+}
+
 /**
  * ut_gov_kick - a decision on @cpu's policy after utiltrack saw a change
  * @cpu: the local CPU
@@ -362,10 +376,23 @@ static void ut_gov_irq_work(struct irq_work *irq_work)
 	kthread_queue_work(gp->worker, &gp->work);
 }
 
+/*
+ * The worker runs at the top SCHED_FIFO priority: a frequency change must
+ * not wait behind the load it serves, RT tasks included (an RT task's
+ * fmax request under rt_policy=max would otherwise land after the task
+ * ran, already replaced by the next request). Schedutil uses a special
+ * SCHED_DEADLINE entity for the same reason.
+ */
 static int ut_gov_worker_create(struct ut_gov_policy *gp)
 {
+	struct sched_attr attr = {
+		.size		= sizeof(attr),
+		.sched_policy	= SCHED_FIFO,
+		.sched_priority	= MAX_RT_PRIO - 1,
+	};
 	struct cpufreq_policy *policy = gp->policy;
 	struct kthread_worker *worker;
+	int ret;
 
 	if (policy->fast_switch_enabled)
 		return 0;
@@ -376,8 +403,11 @@ static int ut_gov_worker_create(struct ut_gov_policy *gp)
 				       cpumask_first(policy->related_cpus));
 	if (IS_ERR(worker))
 		return PTR_ERR(worker);
-	/* frequency changes must not wait behind the load they serve */
-	sched_set_fifo(worker->task);
+	ret = sched_setattr_nocheck(worker->task, &attr);
+	if (ret) {
+		kthread_destroy_worker(worker);
+		return ret;
+	}
 	set_cpus_allowed_ptr(worker->task, policy->related_cpus);
 	gp->worker = worker;
 	return 0;
@@ -661,6 +691,7 @@ static int ut_gov_start(struct cpufreq_policy *policy)
 		memset(gc, 0, sizeof(*gc));
 		gc->gp = gp;
 		gc->cpu = cpu;
+		WRITE_ONCE(gc->worker, gp->worker ? gp->worker->task : NULL);
 		cpufreq_add_update_util_hook(cpu, &gc->update_util,
 					     ut_gov_update);
 		/* ut_gov_kick() reads gp only after seeing this */
@@ -675,7 +706,10 @@ static void ut_gov_stop(struct cpufreq_policy *policy)
 	int cpu;
 
 	for_each_cpu(cpu, policy->cpus) {
-		WRITE_ONCE(per_cpu_ptr(&ut_gov_cpus, cpu)->hooked, false);
+		struct ut_gov_cpu *gc = per_cpu_ptr(&ut_gov_cpus, cpu);
+
+		WRITE_ONCE(gc->hooked, false);
+		WRITE_ONCE(gc->worker, NULL);
 		cpufreq_remove_update_util_hook(cpu);
 	}
 	/* hooks and kicks run with preemption off: all done after this */

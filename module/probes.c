@@ -346,7 +346,8 @@ static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 	}
 	if (act->needs & UT_NEED_TICK)
 		ut_probe_tick_gate(rq, nc != UT_CLASS_IDLE);
-	rt_change = rq->rt_running != (nc == UT_CLASS_RT || nc == UT_CLASS_DL);
+	rt_change = rq->rt_running != ((nc == UT_CLASS_RT || nc == UT_CLASS_DL) &&
+				       !ut_gov_is_worker(cpu, next));
 	if (rt_change)
 		WRITE_ONCE(rq->rt_running, !rq->rt_running);
 

@@ -199,6 +199,7 @@ enum ut_gov_kick {
 int ut_gov_init(void);
 void ut_gov_exit(void);
 void ut_gov_kick(int cpu, u64 time, enum ut_gov_kick why);
+bool ut_gov_is_worker(int cpu, struct task_struct *p);
 void ut_gov_debugfs(struct dentry *dir);
 
 /* ------------------------------------------------------------------ */

@@ -75,6 +75,17 @@ static unsigned int latency_comp = 50;
 module_param(latency_comp, uint, 0444);
 MODULE_PARM_DESC(latency_comp, "Percent of the timer latency added to each stall, 0..100 (default 50)");
 
+/*
+ * 0 leaves the governors' default rate limit to the core, which derives
+ * it from the transition latency by a formula that changed between
+ * kernels (10 ms on 6.1, 150 us on 6.12 for the same 100 us). Set it to
+ * compare kernels under one rate limit, as fast-switching drivers do
+ * (amd-pstate 1 ms, intel_cpufreq 0.5-5 ms).
+ */
+static unsigned int transition_delay_us;
+module_param(transition_delay_us, uint, 0444);
+MODULE_PARM_DESC(transition_delay_us, "Governors' default rate limit in us, 1..100000; 0: derived by the core from the transition latency (default 0)");
+
 static unsigned int power_coeff = 400;
 module_param(power_coeff, uint, 0444);
 MODULE_PARM_DESC(power_coeff, "Dynamic power coefficient, uW/MHz/V^2, 1..65535 (default 400)");
@@ -307,6 +318,7 @@ static int vcf_cpufreq_init(struct cpufreq_policy *policy)
 	vcf_cluster_mask(policy->cpu, policy->cpus);
 	policy->freq_table = vcf_freq_table;
 	policy->cpuinfo.transition_latency = VCF_TRANSITION_NS;
+	policy->transition_delay_us = transition_delay_us;
 	policy->fast_switch_possible = fast_switch;
 	policy->dvfs_possible_from_any_cpu = true;
 	policy->cur = vcf_opp[top].khz;
@@ -446,6 +458,8 @@ static int vcf_parse_params(void)
 	ret = vcf_check_range("cluster_size", cluster_size, 1, nr_cpu_ids) ?:
 	      vcf_check_range("period_us", period_us, 200, 10000) ?:
 	      vcf_check_range("latency_comp", latency_comp, 0, 100) ?:
+	      vcf_check_range("transition_delay_us", transition_delay_us, 0,
+			      100000) ?:
 	      vcf_check_range("power_coeff", power_coeff, 1, 65535) ?:
 	      vcf_check_range("idle_uw", idle_uw, 0, 10000000);
 	if (ret)

@@ -94,11 +94,17 @@ test_gov_bad_input() {
 	t_check "every tunable takes good values" "see console" test $ok = 1
 }
 
-# gov_step GOVERNOR [SIGNAL] : ms from the start of a 100 % busy step on
-# an idle CPU1 to the first fmax request (cpu_frequency event)
+# gov_step GOVERNOR SIGNAL RATE_LIMIT_US : ms from the start of a 100 %
+# busy step on an idle CPU1 to the first fmax request (cpu_frequency
+# event); SIGNAL "-" for schedutil
 gov_step() {
 	set_gov 1 "$1"
-	[ -n "$2" ] && echo "$2" >$GT/signal
+	if [ "$1" = schedutil ]; then
+		echo "$3" >$CPUFREQ/schedutil/rate_limit_us
+	else
+		echo "$2" >$GT/signal
+		echo "$3" >$GT/rate_limit_us
+	fi
 	rm -f /tmp/go
 	mkfifo /tmp/go
 	# The task wakes for each line it reads, runs a moment and blocks
@@ -131,29 +137,29 @@ gov_step() {
 }
 
 test_gov_step() {
-	# the same rate limit as schedutil's (both default to the policy's
-	# transition delay; the bad-input test left ours elsewhere)
-	set_gov 1 schedutil
-	echo "$(cat $CPUFREQ/schedutil/rate_limit_us)" >$GT/rate_limit_us
 	echo max >$GT/rt_policy
+	# the rate limit both default to, the one the core derives from the
+	# platform's transition latency (10 ms on 6.1, 150 us on 6.12)
+	set_gov 1 schedutil
+	rl=$(cat $CPUFREQ/schedutil/rate_limit_us)
 	: >/tmp/st.su; : >/tmp/st.pe; : >/tmp/st.wa
 	for i in 1 2 3 4 5; do	# interleaved, so drift hits all alike
-		echo "$(gov_step schedutil)" >>/tmp/st.su
-		echo "$(gov_step utiltrack pelt)" >>/tmp/st.pe
-		echo "$(gov_step utiltrack walt)" >>/tmp/st.wa
+		echo "$(gov_step schedutil - $rl)" >>/tmp/st.su
+		echo "$(gov_step utiltrack pelt $rl)" >>/tmp/st.pe
+		echo "$(gov_step utiltrack walt $rl)" >>/tmp/st.wa
 	done
 	su=$(median_of /tmp/st.su) pe=$(median_of /tmp/st.pe) wa=$(median_of /tmp/st.wa)
-	echo "step idle -> 100 % on CPU1, ms to the first fmax request (5 runs; median):"
+	echo "step idle -> 100 % on CPU1, ms to the first fmax request (5 runs; median; rate limit $rl us):"
 	echo "  schedutil              $(echo $(cat /tmp/st.su)); $su"
 	echo "  utiltrack signal=pelt  $(echo $(cat /tmp/st.pe)); $pe"
 	echo "  utiltrack signal=walt  $(echo $(cat /tmp/st.wa)); $wa"
 	t_range "step: schedutil reaches fmax (ms)" "${su:--1}" 1 1000
-	# Issue 4 asks <= 2 windows (40 ms). Seen: 6.12 17-21 ms; 6.1 55-74
-	# ms, where schedutil's mapping raises a saturated CPU by at most
-	# 1.25x per decision and decisions are 10 ms apart (6.1's default
-	# rate limit here): fmin -> fmax then takes 5 decisions after the
-	# first full window, whatever the signal. Asserted loosely until that
-	# is settled on the issue.
+	# Issue 4 asks <= 2 windows (40 ms). Seen: 6.12 (150 us) 17-23 ms;
+	# 6.1 (10 ms) 55-78 ms: schedutil's mapping raises a saturated CPU by
+	# at most 1.25x per decision, decisions 10 ms apart, so fmin -> fmax
+	# takes 5 decisions after the first full window whatever the signal
+	# (at a 1 ms rate limit 6.1 gives 28-64 ms, median 35-38). Asserted
+	# loosely until that is settled on the issue.
 	t_range "step: signal=walt reaches fmax (ms; issue asks <= 40)" \
 		"${wa:--1}" 1 200
 	t_range "step: signal=pelt vs schedutil, medians (ratio)" \

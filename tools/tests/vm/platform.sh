@@ -11,7 +11,8 @@ test_bad_params() {
 	for args in "opps=abc" "opps=800000,500000" "opps=500000" \
 		    "opps=500000,500000" "opps=500000,99999999999" \
 		    "opps=500000,800000 volts=900" "volts=1,2,3" \
-		    "cluster_size=0" "period_us=5" "power_coeff=0"; do
+		    "cluster_size=0" "period_us=5" "power_coeff=0" \
+		    "transition_delay_us=100001"; do
 		dmesg -c >/dev/null
 		# shellcheck disable=SC2086
 		if load_vcpufreq $args 2>/dev/null; then
