@@ -32,6 +32,7 @@
 #include <linux/debugfs.h>
 #include <linux/irq_work.h>
 #include <linux/kthread.h>
+#include <linux/lockdep.h>
 #include <linux/sched/cpufreq.h>
 #include <linux/seq_file.h>
 #include <linux/seqlock.h>
@@ -332,7 +333,9 @@ void ut_gov_kick(int cpu, u64 time, enum ut_gov_kick why)
 {
 	struct ut_gov_cpu *gc = per_cpu_ptr(&ut_gov_cpus, cpu);
 	struct ut_gov_tunables *t;
-	unsigned long flags;
+
+	/* both callers run with interrupts off, as the scheduler's hook */
+	lockdep_assert_irqs_disabled();
 
 	/* pairs with the release in ut_gov_start(): gp is set */
 	if (!smp_load_acquire(&gc->hooked))
@@ -342,9 +345,7 @@ void ut_gov_kick(int cpu, u64 time, enum ut_gov_kick why)
 		return;
 	if (why == UT_GOV_KICK_TICK && !READ_ONCE(t->tick_driven))
 		return;
-	local_irq_save(flags);
 	ut_gov_update(&gc->update_util, time, 0);
-	local_irq_restore(flags);
 }
 
 /* ------------------------------------------------------------------ */

@@ -302,7 +302,7 @@ static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 	struct ut_ctx c;
 	u64 t0 = local_clock(), t_out, t_in;
 	int cpu = smp_processor_id();
-	bool rt_change;
+	bool rt_running, rt_change;
 
 	act = ut_probe_active();
 	if (!act)
@@ -346,10 +346,10 @@ static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 	}
 	if (act->needs & UT_NEED_TICK)
 		ut_probe_tick_gate(rq, nc != UT_CLASS_IDLE);
-	rt_change = rq->rt_running != ((nc == UT_CLASS_RT || nc == UT_CLASS_DL) &&
-				       !ut_gov_is_worker(cpu, next));
-	if (rt_change)
-		WRITE_ONCE(rq->rt_running, !rq->rt_running);
+	rt_running = (nc == UT_CLASS_RT || nc == UT_CLASS_DL) &&
+		     !ut_gov_is_worker(cpu, next);
+	rt_change = rq->rt_running != rt_running;
+	WRITE_ONCE(rq->rt_running, rt_running);
 
 	if (trace_utiltrack_cpu_util_enabled())
 		ut_probe_trace_cpu(act, &c);
