@@ -162,21 +162,13 @@ static void ut_probe_move(struct ut_active *act, struct ut_slot *s, int dst)
 	struct ut_rq *rs = per_cpu_ptr(&ut_rqs, src);
 	struct ut_rq *rd = per_cpu_ptr(&ut_rqs, dst);
 	struct ut_ctx cs, cd;
-	unsigned int i;
 
 	if (src == dst)
 		return;
 	ut_probe_lock_two(rs, rd);
 	ut_probe_fill_ctx(&cs, src, ut_probe_cpu_now(src));
 	ut_probe_fill_ctx(&cd, dst, ut_probe_cpu_now(dst));
-	for (i = 0; i < act->nr; i++) {
-		struct ut_tracker *tr = act->tr[i];
-
-		if (tr->ops->migrate)
-			tr->ops->migrate(tr, ut_tr_task(tr, s, &cs),
-					 ut_tr_cpu(tr, src), ut_tr_cpu(tr, dst),
-					 &s->t, &cs, &cd);
-	}
+	ut_disp_migrate(act, s, &cs, &cd);
 	s->t.cpu = dst;
 	ut_probe_unlock_two(rs, rd);
 }
@@ -203,7 +195,6 @@ static enum hrtimer_restart ut_probe_tick_fn(struct hrtimer *timer)
 	u64 t0 = local_clock();
 	struct ut_slot *s;
 	struct ut_ctx c;
-	unsigned int i;
 	int cpu = smp_processor_id();
 
 	if (!act || !(act->needs & UT_NEED_TICK) || is_idle_task(p))
@@ -212,13 +203,7 @@ static enum hrtimer_restart ut_probe_tick_fn(struct hrtimer *timer)
 	if (s && s->t.cpu == cpu) {
 		raw_spin_lock(&rq->lock);
 		ut_probe_fill_ctx(&c, cpu, ut_probe_cpu_now(cpu));
-		for (i = 0; i < act->nr; i++) {
-			struct ut_tracker *tr = act->tr[i];
-
-			if (tr->ops->tick)
-				tr->ops->tick(tr, ut_tr_task(tr, s, &c),
-					      ut_tr_cpu(tr, cpu), &s->t, &c);
-		}
+		ut_disp_tick(act, s, &c);
 		if (trace_utiltrack_task_util_enabled())
 			ut_probe_trace_task(act, s, &c);
 		raw_spin_unlock(&rq->lock);
@@ -231,48 +216,6 @@ static enum hrtimer_restart ut_probe_tick_fn(struct hrtimer *timer)
 
 /* ------------------------------------------------------------------ */
 /* sched_switch */
-
-/* Each tracker: the CPU leaves @pc at c->now, then @ps switches out. */
-static void ut_probe_switch_out(struct ut_active *act, const struct ut_ctx *c,
-				enum ut_class pc, enum ut_class nc,
-				struct ut_slot *ps, bool prev_runnable)
-{
-	unsigned int i;
-
-	for (i = 0; i < act->nr; i++) {
-		struct ut_tracker *tr = act->tr[i];
-		const struct ut_tracker_ops *ops = tr->ops;
-		void *cd = ut_tr_cpu(tr, c->cpu);
-
-		if (ops->cpu_switch)
-			ops->cpu_switch(tr, cd, c, pc, nc);
-		if (ps && ops->switch_out)
-			ops->switch_out(tr, ut_tr_task(tr, ps, c), cd, &ps->t,
-					c, prev_runnable);
-	}
-}
-
-/*
- * Each tracker: @ns switches in at c->now; with @from_gap the CPU first
- * leaves the idle gap for @nc (else ut_probe_switch_out() did it).
- */
-static void ut_probe_switch_in(struct ut_active *act, const struct ut_ctx *c,
-			       bool from_gap, enum ut_class nc,
-			       struct ut_slot *ns)
-{
-	unsigned int i;
-
-	for (i = 0; i < act->nr; i++) {
-		struct ut_tracker *tr = act->tr[i];
-		const struct ut_tracker_ops *ops = tr->ops;
-		void *cd = ut_tr_cpu(tr, c->cpu);
-
-		if (from_gap && ops->cpu_switch)
-			ops->cpu_switch(tr, cd, c, UT_CLASS_IDLE, nc);
-		if (ns && ops->switch_in)
-			ops->switch_in(tr, ut_tr_task(tr, ns, c), cd, &ns->t, c);
-	}
-}
 
 /*
  * The exact times of a switch, on the task clock: when prev stopped
@@ -335,14 +278,14 @@ static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 		ns->t.class = nc;
 
 	if (t_in == t_out) {
-		ut_probe_switch_out(act, &c, pc, nc, ps, prev_runnable);
-		ut_probe_switch_in(act, &c, false, nc, ns);
+		ut_disp_switch_out(act, &c, pc, nc, ps, prev_runnable);
+		ut_disp_switch_in(act, &c, false, nc, ns);
 	} else {
 		/* the gap between the two tasks counts as idle */
-		ut_probe_switch_out(act, &c, pc, UT_CLASS_IDLE, ps,
-				    prev_runnable);
+		ut_disp_switch_out(act, &c, pc, UT_CLASS_IDLE, ps,
+				   prev_runnable);
 		ut_probe_fill_ctx(&c, cpu, t_in);
-		ut_probe_switch_in(act, &c, true, nc, ns);
+		ut_disp_switch_in(act, &c, true, nc, ns);
 	}
 	if (act->needs & UT_NEED_TICK)
 		ut_probe_tick_gate(rq, nc != UT_CLASS_IDLE);
@@ -390,7 +333,6 @@ static void ut_probe_wake(struct task_struct *p, enum ut_tp tp)
 	struct ut_rq *rq;
 	struct ut_ctx c;
 	u64 t0 = local_clock();
-	unsigned int i;
 	int cpu;
 
 	if (!act)
@@ -407,14 +349,7 @@ static void ut_probe_wake(struct task_struct *p, enum ut_tp tp)
 	raw_spin_lock(&rq->lock);
 	ut_probe_fill_ctx(&c, cpu, ut_probe_cpu_now(cpu));
 	s->t.class = ut_probe_class_of(p);
-	for (i = 0; i < act->nr; i++) {
-		struct ut_tracker *tr = act->tr[i];
-
-		if (tr->ops->wakeup)
-			tr->ops->wakeup(tr, ut_tr_task(tr, s, &c),
-					ut_tr_cpu(tr, cpu), &s->t, &c);
-	}
-	s->t.is_new = false;
+	ut_disp_wakeup(act, s, &c);
 	raw_spin_unlock(&rq->lock);
 out:
 	ut_probe_account(tp, t0);
@@ -461,17 +396,10 @@ static void ut_probe_task_exit(struct ut_active *act, struct ut_slot *s)
 	struct ut_rq *rq = per_cpu_ptr(&ut_rqs, s->t.cpu);
 	unsigned long flags;
 	struct ut_ctx c;
-	unsigned int i;
 
 	raw_spin_lock_irqsave(&rq->lock, flags);
 	ut_probe_fill_ctx(&c, s->t.cpu, ut_probe_cpu_now(s->t.cpu));
-	for (i = 0; i < act->nr; i++) {
-		struct ut_tracker *tr = act->tr[i];
-
-		if (tr->ops->task_exit && tr->task_gen[ut_slot_idx(s)] == s->gen)
-			tr->ops->task_exit(tr, ut_tr_task(tr, s, &c),
-					   ut_tr_cpu(tr, s->t.cpu), &s->t, &c);
-	}
+	ut_disp_task_exit(act, s, &c);
 	raw_spin_unlock_irqrestore(&rq->lock, flags);
 }
 

@@ -7,6 +7,7 @@
  *   slots.c           ut_slot_ per-task slots (no task_struct changes)
  *   registry.c        ut_reg_  trackers, enable/disable, the active set
  *   probes.c          ut_probe_ tracepoint probes: the hot path
+ *   dispatch.c        ut_disp_  one event to every enabled tracker
  *   freqinv.c         ut_inv_  frequency and capacity invariance
  *   debugfs.c         ut_dbg_  /sys/kernel/debug/utiltrack/
  *   governor.c        ut_gov_  the "utiltrack" cpufreq governor
@@ -173,6 +174,23 @@ static inline void *ut_tr_task(struct ut_tracker *tr, struct ut_slot *s,
 	}
 	return td;
 }
+
+/* ------------------------------------------------------------------ */
+/* event fan-out to the enabled trackers (dispatch.c), locks held */
+
+void ut_disp_switch_out(struct ut_active *act, const struct ut_ctx *c,
+			enum ut_class pc, enum ut_class nc,
+			struct ut_slot *ps, bool prev_runnable);
+void ut_disp_switch_in(struct ut_active *act, const struct ut_ctx *c,
+		       bool from_gap, enum ut_class nc, struct ut_slot *ns);
+void ut_disp_migrate(struct ut_active *act, struct ut_slot *s,
+		     const struct ut_ctx *cs, const struct ut_ctx *cd);
+void ut_disp_wakeup(struct ut_active *act, struct ut_slot *s,
+		    const struct ut_ctx *c);
+void ut_disp_tick(struct ut_active *act, struct ut_slot *s,
+		  const struct ut_ctx *c);
+void ut_disp_task_exit(struct ut_active *act, struct ut_slot *s,
+		       const struct ut_ctx *c);
 
 /* ------------------------------------------------------------------ */
 /* invariance (freqinv.c) */
