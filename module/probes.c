@@ -95,12 +95,11 @@ static struct ut_slot *ut_probe_slot(struct task_struct *p)
 	return s;
 }
 
+/* Irq-safe per-CPU adds: a wakeup probe can run with interrupts on. */
 static void ut_probe_account(enum ut_tp tp, u64 t0)
 {
-	struct ut_rq *rq = this_cpu_ptr(&ut_rqs);
-
-	rq->events[tp]++;
-	rq->probe_ns[tp] += local_clock() - t0;
+	this_cpu_inc(ut_rqs.events[tp]);
+	this_cpu_add(ut_rqs.probe_ns[tp], local_clock() - t0);
 }
 
 static void ut_probe_trace_cpu(struct ut_active *act, const struct ut_ctx *c)
@@ -155,22 +154,28 @@ static void ut_probe_unlock_two(struct ut_rq *a, struct ut_rq *b)
 	raw_spin_unlock(&b->lock);
 }
 
-/* Move @s's accounting from its CPU to @dst; the caller holds no lock. */
+/*
+ * Move @s's accounting from its CPU to @dst; the caller holds no lock.
+ * Interrupts may be on (see ut_probe_wake()).
+ */
 static void ut_probe_move(struct ut_active *act, struct ut_slot *s, int dst)
 {
 	int src = s->t.cpu;
 	struct ut_rq *rs = per_cpu_ptr(&ut_rqs, src);
 	struct ut_rq *rd = per_cpu_ptr(&ut_rqs, dst);
 	struct ut_ctx cs, cd;
+	unsigned long flags;
 
 	if (src == dst)
 		return;
+	local_irq_save(flags);
 	ut_probe_lock_two(rs, rd);
 	ut_probe_fill_ctx(&cs, src, ut_probe_cpu_now(src));
 	ut_probe_fill_ctx(&cd, dst, ut_probe_cpu_now(dst));
 	ut_disp_migrate(act, s, &cs, &cd);
 	s->t.cpu = dst;
 	ut_probe_unlock_two(rs, rd);
+	local_irq_restore(flags);
 }
 
 /* ------------------------------------------------------------------ */
@@ -326,6 +331,12 @@ static void ut_probe_migrate(void *data, struct task_struct *p, int dest_cpu)
 /* ------------------------------------------------------------------ */
 /* wakeups */
 
+/*
+ * Interrupts are usually off here (the waker holds the runqueue lock),
+ * but not when a task wakes itself: try_to_wake_up() on current traces
+ * sched_wakeup with no lock held, e.g. from a timer softirq. Our lock is
+ * also taken by utiltrack's hard-irq tick, hence irqsave.
+ */
 static void ut_probe_wake(struct task_struct *p, enum ut_tp tp)
 {
 	struct ut_active *act = ut_probe_active();
@@ -333,6 +344,7 @@ static void ut_probe_wake(struct task_struct *p, enum ut_tp tp)
 	struct ut_rq *rq;
 	struct ut_ctx c;
 	u64 t0 = local_clock();
+	unsigned long flags;
 	int cpu;
 
 	if (!act)
@@ -346,11 +358,11 @@ static void ut_probe_wake(struct task_struct *p, enum ut_tp tp)
 		ut_probe_move(act, s, cpu);
 
 	rq = per_cpu_ptr(&ut_rqs, cpu);
-	raw_spin_lock(&rq->lock);
+	raw_spin_lock_irqsave(&rq->lock, flags);
 	ut_probe_fill_ctx(&c, cpu, ut_probe_cpu_now(cpu));
 	s->t.class = ut_probe_class_of(p);
 	ut_disp_wakeup(act, s, &c);
-	raw_spin_unlock(&rq->lock);
+	raw_spin_unlock_irqrestore(&rq->lock, flags);
 out:
 	ut_probe_account(tp, t0);
 }
