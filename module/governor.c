@@ -20,6 +20,10 @@
  *                  does without uclamp); util: RT only counts through
  *                  the signal
  *   iowait_boost   0/1, schedutil's I/O-wait boost
+ *   hispeed_load   0 (off, the default) or 1..100: at this percentage
+ *                  of capacity ask for at least hispeed_freq, as
+ *                  Android's WALT governors do
+ *   hispeed_freq   kHz, 0 (the default) meaning the policy's maximum
  *
  * Decisions run in scheduler context (rq lock held, irqs off): no
  * sleeping, O(CPUs in the policy), each CPU's utiltrack lock taken in
@@ -64,6 +68,8 @@ struct ut_gov_tunables {
 	unsigned int headroom_pct;
 	unsigned int rt_policy;
 	unsigned int iowait_boost;
+	unsigned int hispeed_load;
+	unsigned int hispeed_freq;
 };
 
 struct ut_gov_policy {
@@ -227,6 +233,9 @@ static bool ut_gov_cpu_request(struct ut_gov_policy *gp, struct ut_active *act,
 		*util = max(*util, (boost * cap) >> SCHED_CAPACITY_SHIFT);
 	}
 	*khz = ut_freq_map(*util, base, cap, READ_ONCE(t->headroom_pct));
+	*khz = ut_freq_hispeed(*khz, *util, cap, READ_ONCE(t->hispeed_load),
+			       READ_ONCE(t->hispeed_freq) ?:
+			       policy->cpuinfo.max_freq);
 	return true;
 }
 
@@ -497,19 +506,6 @@ static ssize_t rate_limit_us_store(struct gov_attr_set *set, const char *buf,
 	return ret;
 }
 
-static ssize_t headroom_pct_show(struct gov_attr_set *set, char *buf)
-{
-	return sysfs_emit(buf, "%u\n", ut_gov_to_tunables(set)->headroom_pct);
-}
-
-static ssize_t headroom_pct_store(struct gov_attr_set *set, const char *buf,
-				  size_t count)
-{
-	return ut_gov_store_uint(buf, count, UT_FREQ_HEADROOM_MIN,
-				 UT_FREQ_HEADROOM_MAX,
-				 &ut_gov_to_tunables(set)->headroom_pct);
-}
-
 static ssize_t rt_policy_show(struct gov_attr_set *set, char *buf)
 {
 	return sysfs_emit(buf, "%s\n",
@@ -528,6 +524,18 @@ static ssize_t rt_policy_store(struct gov_attr_set *set, const char *buf,
 	return count;
 }
 
+static ssize_t headroom_pct_show(struct gov_attr_set *set, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", ut_gov_to_tunables(set)->headroom_pct);
+}
+
+static ssize_t headroom_pct_store(struct gov_attr_set *set, const char *buf,
+				  size_t count)
+{
+	return ut_gov_store_uint(buf, count, UT_FREQ_HEADROOM_MIN, UT_FREQ_HEADROOM_MAX,
+				 &ut_gov_to_tunables(set)->headroom_pct);
+}
+
 static ssize_t iowait_boost_show(struct gov_attr_set *set, char *buf)
 {
 	return sysfs_emit(buf, "%u\n", ut_gov_to_tunables(set)->iowait_boost);
@@ -540,11 +548,38 @@ static ssize_t iowait_boost_store(struct gov_attr_set *set, const char *buf,
 				 &ut_gov_to_tunables(set)->iowait_boost);
 }
 
+static ssize_t hispeed_load_show(struct gov_attr_set *set, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", ut_gov_to_tunables(set)->hispeed_load);
+}
+
+static ssize_t hispeed_load_store(struct gov_attr_set *set, const char *buf,
+				  size_t count)
+{
+	return ut_gov_store_uint(buf, count, 0, UT_FREQ_HISPEED_LOAD_MAX,
+				 &ut_gov_to_tunables(set)->hispeed_load);
+}
+
+static ssize_t hispeed_freq_show(struct gov_attr_set *set, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", ut_gov_to_tunables(set)->hispeed_freq);
+}
+
+/* any kHz: the request is clamped to the policy's limits like any other */
+static ssize_t hispeed_freq_store(struct gov_attr_set *set, const char *buf,
+				  size_t count)
+{
+	return ut_gov_store_uint(buf, count, 0, U32_MAX,
+				 &ut_gov_to_tunables(set)->hispeed_freq);
+}
+
 static struct governor_attr signal = __ATTR_RW(signal);
 static struct governor_attr rate_limit_us = __ATTR_RW(rate_limit_us);
 static struct governor_attr headroom_pct = __ATTR_RW(headroom_pct);
 static struct governor_attr rt_policy = __ATTR_RW(rt_policy);
 static struct governor_attr iowait_boost = __ATTR_RW(iowait_boost);
+static struct governor_attr hispeed_load = __ATTR_RW(hispeed_load);
+static struct governor_attr hispeed_freq = __ATTR_RW(hispeed_freq);
 
 static struct attribute *ut_gov_attrs[] = {
 	&signal.attr,
@@ -552,6 +587,8 @@ static struct attribute *ut_gov_attrs[] = {
 	&headroom_pct.attr,
 	&rt_policy.attr,
 	&iowait_boost.attr,
+	&hispeed_load.attr,
+	&hispeed_freq.attr,
 	NULL
 };
 ATTRIBUTE_GROUPS(ut_gov);

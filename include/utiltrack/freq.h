@@ -20,6 +20,11 @@
 
 u32 ut_freq_map(u32 util, u32 freq_khz, u32 cap, u32 headroom_pct);
 
+/* Android's hispeed jump: see module/core/freq.c. */
+#define UT_FREQ_HISPEED_LOAD_MAX	100	/* percent; 0 is off */
+u32 ut_freq_hispeed(u32 next_khz, u32 util, u32 cap, u32 load_pct,
+		    u32 hispeed_khz);
+
 /* Lowest table frequency >= @khz (or the highest), @table ascending. */
 u32 ut_freq_resolve(const u32 *table, unsigned int n, u32 khz);
 

@@ -44,6 +44,33 @@ u32 ut_freq_map(u32 util, u32 freq_khz, u32 cap, u32 headroom_pct)
 }
 
 /**
+ * ut_freq_hispeed - jump to a high speed when the CPU is nearly saturated
+ * @next_khz: the mapped request (ut_freq_map())
+ * @util: the signal, in the units of @cap
+ * @cap: the CPU's capacity
+ * @load_pct: the share of @cap (percent) from which to jump; 0 is off
+ * @hispeed_khz: the frequency to jump to
+ *
+ * A saturated signal cannot say how much more than the current capacity
+ * the load wants, so the mapping only climbs by the headroom (1.25x) per
+ * decision: five decisions from fmin to fmax on a typical table,
+ * whatever the signal. Android's WALT governors answer with hispeed_load
+ * and hispeed_freq, which this reproduces: at @load_pct of capacity or
+ * more, ask for at least @hispeed_khz.
+ *
+ * Return: @next_khz, raised to @hispeed_khz when the load calls for it.
+ */
+u32 ut_freq_hispeed(u32 next_khz, u32 util, u32 cap, u32 load_pct,
+		    u32 hispeed_khz)
+{
+	if (!load_pct || !cap)
+		return next_khz;
+	if ((u64)util * 100 < (u64)cap * load_pct)
+		return next_khz;
+	return next_khz > hispeed_khz ? next_khz : hispeed_khz;
+}
+
+/**
  * ut_freq_resolve - the table frequency that serves a request
  * @table: available frequencies, ascending
  * @n: entries in @table; 0 returns @khz unchanged

@@ -151,3 +151,21 @@ UT_TEST(freq_map_then_resolve)
 				     ut_freq_map(561, 2000000, 1000, 125)),
 		     2000000);
 }
+
+UT_TEST(freq_hispeed_jump)
+{
+	/* off, or below the load: the mapped request stands */
+	UT_EXPECT_EQ(ut_freq_hispeed(500000, 1024, 1024, 0, 2000000), 500000);
+	UT_EXPECT_EQ(ut_freq_hispeed(500000, 900, 1024, 90, 2000000), 500000);
+	/* at 90 % of capacity (921.6 of 1024) or more: at least hispeed */
+	UT_EXPECT_EQ(ut_freq_hispeed(500000, 922, 1024, 90, 2000000), 2000000);
+	UT_EXPECT_EQ(ut_freq_hispeed(500000, 1024, 1024, 100, 1200000),
+		     1200000);
+	/* never lowers a request above hispeed */
+	UT_EXPECT_EQ(ut_freq_hispeed(2500000, 1024, 1024, 90, 1200000),
+		     2500000);
+	/* a little CPU: load is relative to its capacity */
+	UT_EXPECT_EQ(ut_freq_hispeed(400000, 470, 512, 90, 1800000), 1800000);
+	UT_EXPECT_EQ(ut_freq_hispeed(400000, 460, 512, 90, 1800000), 400000);
+	UT_EXPECT_EQ(ut_freq_hispeed(400000, 460, 0, 90, 1800000), 400000);
+}
