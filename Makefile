@@ -8,7 +8,9 @@
 #   make clean
 #   make deps             install every Debian package the project uses
 #   make demo             boot a VM and show the platform at work
-#   make check            all tests (host unit tests, VM tests on 6.1 and 6.12)
+#   make check            all tests (host unit tests, KUnit, VM tests on 6.1,
+#                         6.12 and the KASAN + lockdep test kernel)
+#   make kunit            the KUnit suites on the test kernel (built once)
 #   make bench-overhead   benchmark: what utiltrack costs (not a test)
 #   make bench-governor   benchmark: governors and signals side by side
 
@@ -28,7 +30,8 @@ UT_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/utiltrack
 export UT_CACHE
 
 .PHONY: all modules modules_install clean deps demo check check-host \
-	check-build check-vm kmods help bench-overhead bench-governor
+	check-build check-vm kmods help bench-overhead bench-governor kunit \
+	test-kernel
 
 all: modules
 
@@ -49,11 +52,12 @@ clean:
 deps:
 	@$(TOP)/tools/deps.sh
 
-# kmods KVER=<version> OUT=<dir>: build the modules for one installed
-# kernel in a per-kernel copy under $(UT_CACHE), so several kernels never
-# share object files, and copy the .ko files to OUT. Used by tools/vm/run.
+# kmods KVER=<version> OUT=<dir> [KMODS_KDIR=<tree>]: build the modules
+# for one kernel (installed, or the build tree given) in a per-kernel copy
+# under $(UT_CACHE), so several kernels never share object files, and copy
+# the .ko files to OUT. Used by tools/vm/run.
 kmods:
-	@$(TOP)/tools/build-kmods "$(KVER)" "$(OUT)"
+	@$(TOP)/tools/build-kmods "$(KVER)" "$(OUT)" $(KMODS_KDIR)
 
 check-host:
 	@$(MAKE) -s -C tools/tests/host check
@@ -67,6 +71,13 @@ check-vm:
 check: deps
 	@$(TOP)/tools/check
 
+kunit: deps
+	@$(TOP)/tools/tests/kunit/run
+
+# the KUnit + KASAN + lockdep kernel (cached under $(UT_CACHE)/testkernel)
+test-kernel: deps
+	@$(TOP)/tools/build-test-kernel
+
 demo: deps
 	@$(TOP)/tools/demo
 
@@ -77,4 +88,4 @@ bench-governor: deps
 	@$(TOP)/tools/bench/governor
 
 help:
-	@sed -n '3,15p' $(TOP)/Makefile
+	@sed -n '3,17p' $(TOP)/Makefile

@@ -28,6 +28,16 @@ struct dentry;
 
 #define UT_MAX_TRACKERS		8
 
+/*
+ * utiltrack_kunit.ko compiles some of these files too (kunit/src/); two
+ * modules must not export one symbol, so only utiltrack.ko does.
+ */
+#ifdef UT_KUNIT
+#include <linux/export.h>
+#undef EXPORT_SYMBOL_GPL
+#define EXPORT_SYMBOL_GPL(sym)
+#endif
+
 /* ------------------------------------------------------------------ */
 /* parameters (utiltrack_main.c) */
 

@@ -13,7 +13,8 @@ pkgs=(
 	gcc make libc6-dev bc kmod perl sparse xz-utils
 	linux-image-amd64 linux-headers-amd64
 	linux-image-6.12-amd64 linux-headers-6.12-amd64
-	linux-source-6.1
+	# the KUnit/KASAN/lockdep test kernel, built from Debian's source
+	linux-source-6.1 flex bison libssl-dev libelf-dev
 	# the VM harness
 	qemu-system-x86 busybox-static cpio util-linux
 	# workloads and tracing used by tests, the demo and benchmarks

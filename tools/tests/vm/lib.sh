@@ -21,6 +21,29 @@ t_fail() {
 	echo "TEST not ok $1 - $2"
 }
 
+t_skip() {
+	echo "skip $1 - $2" >>$RESULTS
+	echo "TEST skip $1 - $2"
+}
+
+# The KASAN + lockdep test kernel (run-all debug) runs kernel code several
+# times slower, interrupts included: checks of speed and emulation
+# accuracy are meaningless there and are skipped (with the value seen);
+# they run on the stock kernels. Every check of behaviour runs on all.
+case $(uname -r) in
+*-utiltrack-debug) UT_DEBUG_KERNEL=1 ;;
+*) UT_DEBUG_KERNEL=0 ;;
+esac
+
+# t_perf_range NAME VALUE LO HI : t_range, except on the debug kernel
+t_perf_range() {
+	if [ $UT_DEBUG_KERNEL = 1 ]; then
+		t_skip "$1" "timing on the debug kernel: $2 (stock kernels: $3..$4)"
+	else
+		t_range "$@"
+	fi
+}
+
 # t_check NAME WHY-IF-FAILED COMMAND... : pass when COMMAND succeeds
 t_check() {
 	_name=$1 _why=$2

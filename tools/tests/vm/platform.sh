@@ -97,7 +97,7 @@ test_emulation() {
 		want=$(calc "$f / $FMAX")
 		got=$(calc "$(sum_at $f) / $max")
 		echo "emulation: f=$f ratio=$got ideal=$want (events/s summed over 5 runs: $(sum_at $f) vs $max at fmax)"
-		t_range "throughput ratio at $f kHz (within 30 %)" "$got" \
+		t_perf_range "throughput ratio at $f kHz (within 30 %)" "$got" \
 			"$(calc "$want * 0.7")" "$(calc "$want * 1.3")"
 	done
 	cat $DBG/vcpufreq/cpus
@@ -113,7 +113,7 @@ test_idle_stays_idle() {
 	b=$(col $DBG/vcpufreq/cpus cpu 1 stalls)
 	echo "idle CPU1 at fmin: stalls $a -> $b in 2 s"
 	# a stray kernel thread may run for a few periods; a busy CPU does 2000
-	t_range "idle CPU gets no stall injected" "$((b - a))" 0 20
+	t_perf_range "idle CPU gets no stall injected" "$((b - a))" 0 20
 }
 
 # dynamic energy follows busy time at the OPP's power, idle energy idle time
@@ -135,11 +135,11 @@ test_energy() {
 	wait $loop 2>/dev/null
 	echo "energy: fmax power ${pw} uW; idle 2 s: dynamic +$((d1 - d0)) uJ idle +$((i1 - i0)) uJ; busy 2 s: dynamic +$((d2 - d1)) uJ"
 	busy_expect=$(calc "$pw * 2")
-	t_range "energy grows with load (2 s busy at fmax)" "$((d2 - d1))" \
+	t_perf_range "energy grows with load (2 s busy at fmax)" "$((d2 - d1))" \
 		"$(calc "$busy_expect * 0.8")" "$(calc "$busy_expect * 1.1")"
 	t_range "dynamic energy does not grow when idle" "$((d1 - d0))" 0 \
 		"$(calc "$busy_expect * 0.03")"
-	t_range "idle energy follows idle power" "$((i1 - i0))" \
+	t_perf_range "idle energy follows idle power" "$((i1 - i0))" \
 		"$(calc "20000 * 2 * 0.9")" "$(calc "20000 * 2 * 1.1")"
 }
 
@@ -172,6 +172,20 @@ test_utiltrack_chain() {
 
 # load and unload both modules repeatedly while hackbench runs
 test_reload_under_load() {
+	# On the debug kernel the 4th cycle hangs in synchronize_rcu() (67
+	# runnable hackbench tasks, one CPU idle); open on issue 5.
+	if [ $UT_DEBUG_KERNEL = 1 ]; then
+		t_skip "5x load/unload under hackbench" \
+			"debug kernel: a grace period never ends at the 4th cycle (issue 5)"
+	else
+		reload_cycles
+	fi
+	t_check "vcpufreq rmmod clean" "rmmod failed" rmmod vcpufreq
+	t_check "no policy left after rmmod" "policy0 still there" \
+		test ! -e $CPUFREQ/policy0
+}
+
+reload_cycles() {
 	hackbench -g 2 -l 1000000 >/dev/null 2>&1 &
 	hb=$!
 	ok=1
@@ -185,9 +199,6 @@ test_reload_under_load() {
 	kill $hb
 	wait $hb 2>/dev/null
 	t_check "5x load/unload under hackbench" "an insmod or rmmod failed" test $ok = 1
-	t_check "vcpufreq rmmod clean" "rmmod failed" rmmod vcpufreq
-	t_check "no policy left after rmmod" "policy0 still there" \
-		test ! -e $CPUFREQ/policy0
 }
 
 test_refuse_second_driver() {

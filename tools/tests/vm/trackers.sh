@@ -264,7 +264,7 @@ test_walt() {
 	# The running task's demand is brought up to date at switches and at
 	# utiltrack's 4 ms tick, so it is seen at most one tick late.
 	echo "walt: 10% -> 90% step, demand >= 921 after ${delay:-never} ms"
-	t_range "walt step response (ms, <= 2 windows + one 4 ms tick)" \
+	t_perf_range "walt step response (ms, <= 2 windows + one 4 ms tick)" \
 		"${delay:--1}" 0 44
 
 	sleep 0.2

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * glue.c - what utiltrack_kunit.ko has instead of probes.c and
+ * utiltrack_main.c: the parameters, the per-CPU state, and a fake of the
+ * probe layer. The clock of a CPU is whatever the suites set; attaching
+ * probes only records what was asked (and fails on request), so the
+ * registry and the trackers run for real without touching a tracepoint.
+ */
+
+#include <linux/module.h>
+#include <linux/sched.h>
+#include <linux/sched/rt.h>
+
+#include "utiltrack_kunit.h"
+
+unsigned int ut_max_tasks = UT_KUNIT_MAX_TASKS;
+bool ut_invariance;
+DEFINE_PER_CPU(struct ut_rq, ut_rqs);
+
+struct ut_kunit_probes ut_kunit_probes;
+
+enum ut_class ut_probe_class_of(struct task_struct *p)
+{
+	if (p->policy == SCHED_DEADLINE)
+		return UT_CLASS_DL;
+	if (p->policy == SCHED_FIFO || p->policy == SCHED_RR)
+		return UT_CLASS_RT;
+	return UT_CLASS_FAIR;
+}
+
+/* A fake CPU's clock: where the last event left it. */
+u64 ut_probe_cpu_now(int cpu)
+{
+	return READ_ONCE(per_cpu_ptr(&ut_rqs, cpu)->last_now);
+}
+
+void ut_probe_fill_ctx(struct ut_ctx *c, int cpu, u64 now)
+{
+	struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
+
+	c->now = now;
+	c->cpu = cpu;
+	c->scale = rq->capacity;
+	rq->last_now = max(now, rq->last_now);
+}
+
+int ut_probe_attach(unsigned int needs)
+{
+	ut_kunit_probes.calls++;
+	if (ut_kunit_probes.fail)
+		return ut_kunit_probes.fail;
+	ut_kunit_probes.needs = needs;
+	return 0;
+}
+
+/* Every CPU idle at @now, full scale, no probe calls seen. */
+void ut_kunit_reset(u64 now)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
+
+		memset(rq, 0, sizeof(*rq));
+		raw_spin_lock_init(&rq->lock);
+		rq->last_now = now;
+		rq->capacity = SCHED_CAPACITY_SCALE;
+	}
+	memset(&ut_kunit_probes, 0, sizeof(ut_kunit_probes));
+}
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("utiltrack KUnit suites: pelt, walt, freq, gov, tracker");
