@@ -27,9 +27,11 @@ t_skip() {
 }
 
 # The KASAN + lockdep test kernel (run-all debug) runs kernel code several
-# times slower, interrupts included: checks of speed and emulation
-# accuracy are meaningless there and are skipped (with the value seen);
-# they run on the stock kernels. Every check of behaviour runs on all.
+# times slower, interrupts included, and its own background work keeps
+# "idle" CPUs busier: checks of speed, of emulation accuracy and of a
+# signal against a load's real duty are meaningless there and are skipped
+# (with the value seen); they run on the stock kernels. Every check of
+# behaviour runs on all.
 case $(uname -r) in
 *-utiltrack-debug) UT_DEBUG_KERNEL=1 ;;
 *) UT_DEBUG_KERNEL=0 ;;

@@ -173,9 +173,9 @@ test_rt() {
 	# by a few percent from run to run: the workload is reported, the
 	# tracker is asserted.
 	echo "rt: nominal 30 % -> 307 +- 31; real duty ${duty} % -> $(calc "$duty * 10.24")"
-	t_range "rt signal of the SCHED_FIFO task vs its real duty x 1024 (diff)" \
+	t_perf_range "rt signal of the SCHED_FIFO task vs its real duty x 1024 (diff)" \
 		"$(calc "$(mean_of /tmp/rt) - $duty * 10.24")" -31 31
-	t_range "pelt stays near zero under an RT-only load" "$(mean_of /tmp/pelt)" 0 40
+	t_perf_range "pelt stays near zero under an RT-only load" "$(mean_of /tmp/pelt)" 0 40
 	rmmod utiltrack
 }
 
