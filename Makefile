@@ -8,9 +8,10 @@
 #   make clean
 #   make deps             install every Debian package the project uses
 #   make demo             boot a VM and show the platform at work
-#   make check            all tests (host unit tests, KUnit, VM tests on 6.1,
-#                         6.12 and the KASAN + lockdep test kernel)
+#   make check            all tests (host unit tests, VM tests on 6.1 and
+#                         6.12, KUnit on the KASAN + lockdep test kernel)
 #   make kunit            the KUnit suites on the test kernel (built once)
+#   make check-debug      the VM suites on that kernel (not yet in check)
 #   make bench-overhead   benchmark: what utiltrack costs (not a test)
 #   make bench-governor   benchmark: governors and signals side by side
 
@@ -31,7 +32,7 @@ export UT_CACHE
 
 .PHONY: all modules modules_install clean deps demo check check-host \
 	check-build check-vm kmods help bench-overhead bench-governor kunit \
-	test-kernel
+	test-kernel check-debug
 
 all: modules
 
@@ -74,6 +75,9 @@ check: deps
 kunit: deps
 	@$(TOP)/tools/tests/kunit/run
 
+check-debug: deps
+	@$(TOP)/tools/tests/vm/run-all debug
+
 # the KUnit + KASAN + lockdep kernel (cached under $(UT_CACHE)/testkernel)
 test-kernel: deps
 	@$(TOP)/tools/build-test-kernel
@@ -88,4 +92,4 @@ bench-governor: deps
 	@$(TOP)/tools/bench/governor
 
 help:
-	@sed -n '3,17p' $(TOP)/Makefile
+	@sed -n '3,18p' $(TOP)/Makefile
