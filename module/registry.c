@@ -23,8 +23,18 @@
 
 #include "utiltrack.h"
 
+/*
+ * Two locks. ut_reg_mutex serialises enable/disable, which registers
+ * tracepoint probes and so nests cpu_hotplug_lock and, through it, the
+ * cpufreq policy locks. ut_list_mutex only guards the list's membership
+ * and is never held across a call out, so a governor tunable store
+ * (attr_set->update_lock held) can look a tracker up without closing a
+ * cycle through those locks (lockdep found it). Changing the list takes
+ * both; walking it takes either.
+ */
 static LIST_HEAD(ut_trackers);
 static DEFINE_MUTEX(ut_reg_mutex);
+static DEFINE_MUTEX(ut_list_mutex);
 struct ut_active __rcu *ut_active;
 
 struct mutex *ut_reg_lock(void)
@@ -185,16 +195,19 @@ int ut_reg_disable(const char *name)
 	return tr ? 0 : -ENOENT;
 }
 
-/* Is @name a registered tracker? Its UT_NEED_* flags in *@needs. */
+/*
+ * Is @name a registered tracker? Its UT_NEED_* flags in *@needs. Callable
+ * with cpufreq governor locks held: takes only the list lock.
+ */
 int ut_reg_lookup(const char *name, unsigned int *needs)
 {
 	struct ut_tracker *tr;
 
-	mutex_lock(&ut_reg_mutex);
+	mutex_lock(&ut_list_mutex);
 	tr = ut_reg_find(name);
 	if (tr)
 		*needs = tr->ops->needs;
-	mutex_unlock(&ut_reg_mutex);
+	mutex_unlock(&ut_list_mutex);
 	return tr ? 0 : -ENOENT;
 }
 
@@ -220,6 +233,24 @@ static unsigned int ut_reg_count(void)
 	return n;
 }
 
+static void ut_reg_list_add(struct ut_tracker *tr)
+{
+	lockdep_assert_held(&ut_reg_mutex);
+	mutex_lock(&ut_list_mutex);
+	list_add_tail(&tr->node, &ut_trackers);
+	mutex_unlock(&ut_list_mutex);
+}
+
+/* Unlink and free @tr; it is disabled already. */
+static void ut_reg_list_del(struct ut_tracker *tr)
+{
+	lockdep_assert_held(&ut_reg_mutex);
+	mutex_lock(&ut_list_mutex);
+	list_del(&tr->node);
+	mutex_unlock(&ut_list_mutex);
+	kfree(tr);
+}
+
 static int ut_reg_add(const struct ut_tracker_ops *ops, bool builtin)
 {
 	struct ut_tracker *tr;
@@ -239,7 +270,7 @@ static int ut_reg_add(const struct ut_tracker_ops *ops, bool builtin)
 	else if (ut_reg_count() >= UT_MAX_TRACKERS)
 		ret = -ENOSPC;
 	else
-		list_add_tail(&tr->node, &ut_trackers);
+		ut_reg_list_add(tr);
 	mutex_unlock(&ut_reg_mutex);
 	if (ret)
 		kfree(tr);
@@ -284,8 +315,7 @@ void ut_tracker_unregister(const struct ut_tracker_ops *ops)
 		if (tr->ops != ops)
 			continue;
 		ut_reg_disable_locked(tr);
-		list_del(&tr->node);
-		kfree(tr);
+		ut_reg_list_del(tr);
 		break;
 	}
 	mutex_unlock(&ut_reg_mutex);
@@ -332,10 +362,8 @@ void ut_reg_exit(void)
 	mutex_lock(&ut_reg_mutex);
 	list_for_each_entry(tr, &ut_trackers, node)
 		ut_reg_disable_locked(tr);
-	list_for_each_entry_safe(tr, tmp, &ut_trackers, node) {
-		list_del(&tr->node);
-		kfree(tr);
-	}
+	list_for_each_entry_safe(tr, tmp, &ut_trackers, node)
+		ut_reg_list_del(tr);
 	kfree(rcu_replace_pointer(ut_active, NULL,
 				  lockdep_is_held(&ut_reg_mutex)));
 	mutex_unlock(&ut_reg_mutex);
