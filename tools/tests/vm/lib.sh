@@ -11,19 +11,25 @@ RESULTS=/out/results.txt
 CPUFREQ=/sys/devices/system/cpu/cpufreq
 DBG=/sys/kernel/debug
 
+# the console line carries the guest uptime: where a suite spends its time
+t_say() {
+	read -r _up _ </proc/uptime
+	echo "TEST [$_up] $*"
+}
+
 t_ok() {
 	echo "ok $1" >>$RESULTS
-	echo "TEST ok $1"
+	t_say "ok $1"
 }
 
 t_fail() {
 	echo "not ok $1 - $2" >>$RESULTS
-	echo "TEST not ok $1 - $2"
+	t_say "not ok $1 - $2"
 }
 
 t_skip() {
 	echo "skip $1 - $2" >>$RESULTS
-	echo "TEST skip $1 - $2"
+	t_say "skip $1 - $2"
 }
 
 # The KASAN + lockdep test kernel (run-all debug) runs kernel code several
@@ -37,6 +43,12 @@ case $(uname -r) in
 *) UT_DEBUG_KERNEL=0 ;;
 esac
 
+# Repetitions of a measurement whose checks are all t_perf_range: one on
+# the debug kernel, where the code paths still run under KASAN and
+# lockdep but the numbers are skipped anyway.
+if [ $UT_DEBUG_KERNEL = 1 ]; then UT_REPS="1"; else UT_REPS="1 2 3 4 5"; fi
+UT_NREPS=$(echo $UT_REPS | wc -w)
+
 # t_perf_range NAME VALUE LO HI : t_range, except on the debug kernel
 t_perf_range() {
 	if [ $UT_DEBUG_KERNEL = 1 ]; then
@@ -44,6 +56,24 @@ t_perf_range() {
 	else
 		t_range "$@"
 	fi
+}
+
+# bg_hackbench : start an endless hackbench in the background; pid in $hb.
+# On the debug kernel 80 hackbench processes (-g 2) starve everything
+# else on the CPU the test shell is pinned to: with rcu tracepoints on,
+# RCU grace periods there took up to 1.2 s (p90 0.5 s), because CPU0's
+# quiescent states are reported from ksoftirqd/0, which competes with
+# them. A module load or unload waits for many grace periods, so one
+# took from 20 s to over 5 minutes, and a kill of hackbench unblocked it
+# at once: slowness, not a deadlock. Ten processes still keep the probes
+# busy while modules come and go.
+bg_hackbench() {
+	if [ $UT_DEBUG_KERNEL = 1 ]; then
+		hackbench -g 1 -f 5 -l 1000000 >/dev/null 2>&1 &
+	else
+		hackbench -g 2 -l 1000000 >/dev/null 2>&1 &
+	fi
+	hb=$!
 }
 
 # t_check NAME WHY-IF-FAILED COMMAND... : pass when COMMAND succeeds

@@ -83,7 +83,7 @@ test_emulation() {
 	set_speed 1 $FMAX
 	sysbench_eps 1 1 >/dev/null	# warm up QEMU's translation cache
 	: >/tmp/eps
-	for round in 1 2 3 4 5; do
+	for round in $UT_REPS; do
 		for f in $FMAX $FMIN 1000000; do
 			set_speed 1 $f
 			echo "$f $(sysbench_eps 1 1)" >>/tmp/eps
@@ -96,7 +96,7 @@ test_emulation() {
 	for f in $FMIN 1000000; do
 		want=$(calc "$f / $FMAX")
 		got=$(calc "$(sum_at $f) / $max")
-		echo "emulation: f=$f ratio=$got ideal=$want (events/s summed over 5 runs: $(sum_at $f) vs $max at fmax)"
+		echo "emulation: f=$f ratio=$got ideal=$want (events/s summed over $UT_NREPS runs: $(sum_at $f) vs $max at fmax)"
 		t_perf_range "throughput ratio at $f kHz (within 30 %)" "$got" \
 			"$(calc "$want * 0.7")" "$(calc "$want * 1.3")"
 	done
@@ -172,22 +172,14 @@ test_utiltrack_chain() {
 
 # load and unload both modules repeatedly while hackbench runs
 test_reload_under_load() {
-	# On the debug kernel the 4th cycle hangs in synchronize_rcu() (67
-	# runnable hackbench tasks, one CPU idle); open on issue 5.
-	if [ $UT_DEBUG_KERNEL = 1 ]; then
-		t_skip "5x load/unload under hackbench" \
-			"debug kernel: a grace period never ends at the 4th cycle (issue 5)"
-	else
-		reload_cycles
-	fi
+	reload_cycles
 	t_check "vcpufreq rmmod clean" "rmmod failed" rmmod vcpufreq
 	t_check "no policy left after rmmod" "policy0 still there" \
 		test ! -e $CPUFREQ/policy0
 }
 
 reload_cycles() {
-	hackbench -g 2 -l 1000000 >/dev/null 2>&1 &
-	hb=$!
+	bg_hackbench
 	ok=1
 	for i in 1 2 3 4 5; do
 		insmod $UT/utiltrack.ko || ok=0
