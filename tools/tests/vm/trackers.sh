@@ -154,6 +154,7 @@ test_rt() {
 	t0=$(awk '{ print $1 }' /proc/uptime)
 	: >/tmp/rt
 	: >/tmp/pelt
+	: >/tmp/kpelt
 	i=0
 	while [ $i -lt 60 ]; do
 		ut_cpu 1 rt >>/tmp/rt
@@ -178,7 +179,11 @@ test_rt() {
 	echo "rt: nominal 30 % -> 307 +- 31; real duty ${duty} % -> $(calc "$duty * 10.24")"
 	t_perf_range "rt signal of the SCHED_FIFO task vs its real duty x 1024 (diff)" \
 		"$(calc "$(mean_of /tmp/rt) - $duty * 10.24")" -31 31
-	t_perf_range "pelt stays near zero under an RT-only load" "$(mean_of /tmp/pelt)" 0 40
+	# CPU1's CFS util is not zero here (rt-app's own threads, kworkers:
+	# 27-45 seen on stock kernels, ~100 on the debug kernel), so compare
+	# with the kernel's cfs_rq: counting the RT time would add ~280
+	t_range "pelt under an RT-only load follows the kernel's cfs_rq, not the RT time (diff)" \
+		"$(calc "$(mean_of /tmp/pelt) - $(mean_of /tmp/kpelt)")" -20 20
 	rmmod utiltrack
 }
 
