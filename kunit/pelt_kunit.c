@@ -246,6 +246,29 @@ static void pelt_runnable_without_running(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sa.util_avg, 0);
 }
 
+/*
+ * A CPU counts its queued tasks (the kernel's cfs_rq passes h_nr_running):
+ * n of them runnable accrue n times one task's runnable average, while
+ * util, which only one of them at a time can earn, does not change.
+ */
+static void pelt_runnable_counts_entities(struct kunit *test)
+{
+	struct ut_pelt one, three;
+
+	ut_pelt_init(&one, 0, 0, 0);
+	ut_pelt_init(&three, 0, 0, 0);
+	ut_pelt_update(&one, 100 * PERIOD + 512, true, 1, 1024);
+	ut_pelt_update(&three, 100 * PERIOD + 512, true, 3, 1024);
+	KUNIT_EXPECT_EQ(test, three.util_avg, one.util_avg);
+	KUNIT_EXPECT_EQ(test, three.runnable_sum, 3 * one.runnable_sum);
+	UT_KUNIT_EXPECT_NEAR(test, three.runnable_avg, 3 * one.runnable_avg, 2);
+	/* saturated, it settles near 3 * 1024, above the 0..1024 of util */
+	ut_pelt_update(&three, 2000 * PERIOD, true, 3, 1024);
+	KUNIT_EXPECT_GT(test, three.runnable_avg, 3 * 1000);
+	KUNIT_EXPECT_LE(test, three.runnable_avg, 3 * 1024);
+	KUNIT_EXPECT_LE(test, three.util_avg, 1024);
+}
+
 /* Attach and detach: sums follow the averages, and never go below 0. */
 static void pelt_add_sub_saturate(struct kunit *test)
 {
@@ -275,6 +298,7 @@ static struct kunit_case pelt_cases[] = {
 	KUNIT_CASE(pelt_small_steps_equal_one),
 	KUNIT_CASE(pelt_scale_is_invariance),
 	KUNIT_CASE(pelt_runnable_without_running),
+	KUNIT_CASE(pelt_runnable_counts_entities),
 	KUNIT_CASE(pelt_add_sub_saturate),
 	{}
 };

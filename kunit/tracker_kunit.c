@@ -613,6 +613,44 @@ static void tracker_pelt_duty_cycle(struct kunit *test)
 	UT_KUNIT_EXPECT_NEAR(test, r.task_mean, 512, 31);
 }
 
+/* The pelt tracker's runnable signal of @cpu, projected to @now. */
+static u32 pelt_runnable_at(struct kunit *test, int cpu, u64 now)
+{
+	struct ut_tracker *tr = active(test, "pelt");
+	struct ut_ctx c = { .now = now, .cpu = cpu, .scale = 1024 };
+
+	return tr->ops->cpu_runnable(tr, ut_tr_cpu(tr, cpu), &c);
+}
+
+/*
+ * The CPU's runnable signal counts its queued CFS tasks, as the kernel's
+ * cfs_rq does (h_nr_running), including one that was queued before the
+ * tracker saw any wakeup of it.
+ */
+static void tracker_pelt_runnable_counts_queued(struct kunit *test)
+{
+	struct ut_slot *a, *b;
+	u64 t;
+
+	KUNIT_ASSERT_EQ(test, ut_reg_enable("pelt"), 0);
+	a = fake_slot(test, 1, SCHED_NORMAL);
+	b = fake_slot(test, 2, SCHED_NORMAL);
+	ev_one(b, T0, ut_disp_wakeup);
+	ev_switch(0, T0, NULL, false, a);	/* a: no wakeup seen */
+	for (t = T0; t < T0 + NSEC_PER_SEC; t += 8 * MS) {
+		ev_switch(0, t + 4 * MS, a, true, b);	/* preempted */
+		ev_switch(0, t + 8 * MS, b, true, a);
+	}
+	UT_KUNIT_EXPECT_NEAR(test, pelt_runnable_at(test, 0, t), 2 * 1024, 60);
+	KUNIT_EXPECT_LE(test, cpu_val(test, "pelt", 0, 0), 1024);
+	/* b sleeps; a runs on alone: one task's worth */
+	ev_switch(0, t + 4 * MS, a, true, b);
+	ev_switch(0, t + 8 * MS, b, false, a);
+	UT_KUNIT_EXPECT_NEAR(test,
+			     pelt_runnable_at(test, 0, t + 8 * MS + NSEC_PER_SEC),
+			     1024, 40);
+}
+
 /* The rt tracker sees RT time only. */
 static void tracker_rt_counts_rt_only(struct kunit *test)
 {
@@ -688,6 +726,7 @@ static struct kunit_case tracker_cases[] = {
 	KUNIT_CASE(tracker_events_dispatched),
 	KUNIT_CASE(tracker_exit_only_for_seen_tasks),
 	KUNIT_CASE(tracker_pelt_duty_cycle),
+	KUNIT_CASE(tracker_pelt_runnable_counts_queued),
 	KUNIT_CASE(tracker_rt_counts_rt_only),
 	KUNIT_CASE(tracker_walt_window_signal),
 	KUNIT_CASE(tracker_walt_migration),

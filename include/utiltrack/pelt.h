@@ -24,7 +24,7 @@ struct ut_pelt {
 	u32 util_sum;
 	u32 period_contrib;
 	u32 util_avg;		/* 0..1024 */
-	u32 runnable_avg;	/* 0..1024 */
+	u32 runnable_avg;	/* 0..1024 per runnable entity counted */
 };
 
 /* Start a signal at @now with the given averages (sums derived from them). */
@@ -32,14 +32,17 @@ void ut_pelt_init(struct ut_pelt *sa, u64 now, u32 util_avg,
 		  u32 runnable_avg);
 
 /*
- * Advance @sa to @now. @running / @runnable describe the entity over the
- * whole interval since the last update. @scale (0..1024) is the time
- * scale factor (frequency x capacity invariance); 1024 = not invariant.
+ * Advance @sa to @now. @running / @runnable describe the signal over the
+ * whole interval since the last update: @runnable counts the runnable
+ * entities it stands for, 0 or 1 for a task, the number of queued tasks
+ * for a CPU (the kernel's cfs_rq passes h_nr_running), so a CPU's
+ * runnable_avg can exceed 1024. @scale (0..1024) is the time scale
+ * factor (frequency x capacity invariance); 1024 = not invariant.
  * A clock going backwards is ignored (returns false, nothing changes).
  * Returns true when at least one 1024-ns unit elapsed.
  */
-bool ut_pelt_update(struct ut_pelt *sa, u64 now, bool running, bool runnable,
-		    u32 scale);
+bool ut_pelt_update(struct ut_pelt *sa, u64 now, bool running,
+		    unsigned int runnable, u32 scale);
 
 /* The kernel's decay_load(): @val * y^@n. */
 u64 ut_pelt_decay(u64 val, u64 n);

@@ -128,6 +128,14 @@ struct ut_tracker_ops {
 	 * it the governor uses the first "cpus" column of ->cpu_show.
 	 */
 	u32 (*cpu_util)(struct ut_tracker *tr, void *cd, const struct ut_ctx *c);
+	/*
+	 * The CPU's runnable signal in ->cpu_util's units and under the same
+	 * rules, for the governor's runnable_boost (schedutil's since 6.5:
+	 * util raised to the runnable average, so tasks waiting behind one
+	 * another raise frequency before their util can). Optional.
+	 */
+	u32 (*cpu_runnable)(struct ut_tracker *tr, void *cd,
+			    const struct ut_ctx *c);
 };
 
 int ut_tracker_register(const struct ut_tracker_ops *ops);

@@ -83,13 +83,14 @@ static u32 ut_pelt_segments(u64 periods, u32 d1, u32 d3)
  * @sa: the signal
  * @now: current time, ns
  * @running: the entity ran for the whole interval since the last update
- * @runnable: the entity was runnable (queued or running) for all of it
+ * @runnable: how many entities were runnable (queued or running) for all
+ *            of it: 0 or 1 for a task, a CPU's queued tasks for a CPU
  * @scale: invariance factor, 0..1024 (larger values count as 1024)
  *
  * Return: true if at least one 1024-ns unit elapsed, i.e. @sa changed.
  */
-bool ut_pelt_update(struct ut_pelt *sa, u64 now, bool running, bool runnable,
-		    u32 scale)
+bool ut_pelt_update(struct ut_pelt *sa, u64 now, bool running,
+		    unsigned int runnable, u32 scale)
 {
 	u64 delta, periods;
 	u32 contrib, divider;
@@ -132,7 +133,8 @@ bool ut_pelt_update(struct ut_pelt *sa, u64 now, bool running, bool runnable,
 		if (scale > UT_CAPACITY_SCALE)
 			scale = UT_CAPACITY_SCALE;
 		contrib = (u32)(((u64)contrib * scale) >> UT_CAPACITY_SHIFT);
-		sa->runnable_sum += (u64)contrib << UT_CAPACITY_SHIFT;
+		sa->runnable_sum += ((u64)contrib * runnable) <<
+				    UT_CAPACITY_SHIFT;
 	}
 	if (running)
 		sa->util_sum += contrib << UT_CAPACITY_SHIFT;

@@ -6,8 +6,11 @@
  * Per CPU, the kernel's cfs_rq semantics: the CPU's own running signal
  * (a CFS task on the CPU) plus the util of tasks that migrate in, minus
  * the util of tasks that migrate out; blocked tasks' util stays and
- * decays. pelt_runnable is the PELT of "some CFS task runnable here"
- * (0..1024), not the kernel's sum over queued tasks.
+ * decays. pelt_runnable is the kernel's cfs_rq runnable_avg: every
+ * queued CFS task counts, so n runnable tasks drive it towards n * 1024.
+ * Schedutil boosts util with it since 6.5 (cpu_util_cfs_boost()), and
+ * the governor can too (->cpu_runnable). Tasks already queued when the
+ * module loaded are counted from their first switch-in.
  *
  * Validation: at every switch-out of a CFS task, when invariance is off,
  * the task's util is compared with the kernel's own p->se.avg.util_avg,
@@ -36,7 +39,7 @@
 
 struct trk_pelt_cpu {
 	struct ut_pelt avg;
-	unsigned int nr_runnable;	/* CFS tasks runnable here */
+	unsigned int nr_runnable;	/* CFS tasks queued here, as counted */
 	bool fair_running;
 	/* wakeups not yet applied: see trk_pelt_cpu_settle() */
 	unsigned int wake_pending;
@@ -62,6 +65,7 @@ struct trk_pelt_task {
 	struct ut_pelt avg;
 	bool running;
 	bool runnable;
+	bool counted;		/* in a CPU's nr_runnable */
 	bool wake_pending;	/* woken at wake_at, not yet applied */
 	u64 wake_at;
 	bool attached;		/* its util is part of a CPU's signal */
@@ -132,12 +136,18 @@ static void trk_pelt_cpu_init(struct ut_tracker *tr, void *cd,
  * util, then depends on exact switch times only; an estimate can only
  * shift where a runnable segment starts.
  */
+/* The kernel's h_nr_running, as far as the events have shown it. */
+static unsigned int trk_pelt_cpu_nr(const struct trk_pelt_cpu *pc)
+{
+	return max_t(unsigned int, pc->nr_runnable, pc->fair_running);
+}
+
 static void trk_pelt_cpu_settle(struct trk_pelt_cpu *pc, const struct ut_ctx *c)
 {
 	if (!pc->wake_pending)
 		return;
 	ut_pelt_update(&pc->avg, min(pc->wake_at, c->now), pc->fair_running,
-		       pc->nr_runnable || pc->fair_running, c->scale);
+		       trk_pelt_cpu_nr(pc), c->scale);
 	pc->nr_runnable += pc->wake_pending;
 	pc->wake_pending = 0;
 }
@@ -146,7 +156,14 @@ static void trk_pelt_cpu_advance(struct trk_pelt_cpu *pc, const struct ut_ctx *c
 {
 	trk_pelt_cpu_settle(pc, c);
 	ut_pelt_update(&pc->avg, c->now, pc->fair_running,
-		       pc->nr_runnable || pc->fair_running, c->scale);
+		       trk_pelt_cpu_nr(pc), c->scale);
+}
+
+static void trk_pelt_uncount(struct trk_pelt_cpu *pc, struct trk_pelt_task *pt)
+{
+	if (pt->counted && pc->nr_runnable)
+		pc->nr_runnable--;
+	pt->counted = false;
 }
 
 /* The task's pending wakeup, as trk_pelt_cpu_settle() does for CPUs. */
@@ -223,6 +240,7 @@ static void trk_pelt_wakeup(struct ut_tracker *tr, void *td, void *cd,
 	if (!pc->wake_pending)
 		pc->wake_at = c->now;
 	pc->wake_pending++;
+	pt->counted = true;
 	if (!pt->attached)
 		trk_pelt_attach_new(pc, pt, t, c);
 }
@@ -274,11 +292,11 @@ static void trk_pelt_switch_out(struct ut_tracker *tr, void *td, void *cd,
 		pt->unsettled_at = c->now;
 		pt->class = t->class;
 	}
-	if (t->class == UT_CLASS_FAIR) {
+	if (t->class == UT_CLASS_FAIR)
 		trk_pelt_validate(pc, pt, t, c);
-		if (!prev_runnable && pc->nr_runnable)
-			pc->nr_runnable--;
-	}
+	/* asleep, or no longer a CFS task: it leaves the cfs count */
+	if (!prev_runnable || t->class != UT_CLASS_FAIR)
+		trk_pelt_uncount(pc, pt);
 	pt->runnable = prev_runnable;
 }
 
@@ -286,11 +304,17 @@ static void trk_pelt_switch_in(struct ut_tracker *tr, void *td, void *cd,
 			       const struct ut_task *t, const struct ut_ctx *c)
 {
 	struct trk_pelt_task *pt = td;
+	struct trk_pelt_cpu *pc = cd;
 
-	trk_pelt_task_settle(pt, cd, c);
+	trk_pelt_task_settle(pt, pc, c);
 	ut_pelt_update(&pt->avg, c->now, false, pt->runnable, c->scale);
 	pt->runnable = true;
 	pt->running = true;
+	/* queued since before the module loaded, or woken while not CFS */
+	if (t->class == UT_CLASS_FAIR && !pt->counted) {
+		pc->nr_runnable++;
+		pt->counted = true;
+	}
 }
 
 /* The task's util leaves @src's signal and joins @dst's (attach/detach). */
@@ -310,10 +334,10 @@ static void trk_pelt_migrate(struct ut_tracker *tr, void *td, void *src,
 		ut_pelt_sub(&ps->avg, pt->avg.util_avg, pt->avg.runnable_avg);
 		ut_pelt_add(&pd->avg, pt->avg.util_avg, pt->avg.runnable_avg);
 	}
-	if (pt->runnable && t->class == UT_CLASS_FAIR) {
-		if (ps->nr_runnable)
-			ps->nr_runnable--;
+	if (pt->counted) {
+		trk_pelt_uncount(ps, pt);
 		pd->nr_runnable++;
+		pt->counted = true;
 	}
 }
 
@@ -334,6 +358,15 @@ static u32 trk_pelt_cpu_util(struct ut_tracker *tr, void *cd,
 
 	trk_pelt_cpu_advance(&pc, c);
 	return pc.avg.util_avg;
+}
+
+static u32 trk_pelt_cpu_runnable(struct ut_tracker *tr, void *cd,
+				 const struct ut_ctx *c)
+{
+	struct trk_pelt_cpu pc = *(struct trk_pelt_cpu *)cd;
+
+	trk_pelt_cpu_advance(&pc, c);
+	return pc.avg.runnable_avg;
 }
 
 static void trk_pelt_task_show(struct ut_tracker *tr, void *td,
@@ -413,4 +446,5 @@ const struct ut_tracker_ops ut_pelt_tracker = {
 	.task_show	= trk_pelt_task_show,
 	.stats_show	= trk_pelt_stats_show,
 	.cpu_util	= trk_pelt_cpu_util,
+	.cpu_runnable	= trk_pelt_cpu_runnable,
 };

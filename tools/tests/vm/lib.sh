@@ -174,11 +174,12 @@ ut_stat() {
 	col $UTD/stats name "$1" value
 }
 
-# kernel_cfs_util CPU : the kernel's root cfs_rq util_avg of CPU
+# kernel_cfs_util CPU [FIELD] : the kernel's root cfs_rq util_avg of CPU,
+# or another of its sched/debug fields (.runnable_avg)
 kernel_cfs_util() {
-	awk -v want="cfs_rq[$1]:/" '
+	awk -v want="cfs_rq[$1]:/" -v field="${2:-.util_avg}" '
 		$1 == want { in_rq = 1; next }
-		in_rq && $1 == ".util_avg" { print $3; exit }
+		in_rq && $1 == field { print $3; exit }
 		/^cfs_rq|^rt_rq|^dl_rq/ { in_rq = 0 }' $DBG/sched/debug
 }
 

@@ -145,6 +145,39 @@ test_pelt_validation() {
 	rmmod utiltrack
 }
 
+# Two CPU-bound tasks on CPU1, one running since before the module
+# loaded: the CPU's runnable signal counts both, as the kernel's cfs_rq
+# runnable_avg (h_nr_running) does, and reads near 2 * 1024.
+test_pelt_runnable() {
+	taskset -c 1 sh -c 'while :; do :; done' &
+	l1=$!
+	sleep 0.2
+	ut_load invariance=0 || { t_fail "pelt runnable" "insmod"; kill $l1; return; }
+	taskset -c 1 sh -c 'while :; do :; done' &
+	l2=$!
+	sleep 1
+	: >/tmp/ours
+	: >/tmp/kern
+	i=0
+	while [ $i -lt 10 ]; do
+		echo "$(ut_cpu 1 pelt_runnable)" >>/tmp/ours
+		echo "$(kernel_cfs_util 1 .runnable_avg)" >>/tmp/kern
+		sleep 0.05
+		i=$((i + 1))
+	done
+	kill $l1 $l2
+	wait $l1 $l2 2>/dev/null
+	mo=$(mean_of /tmp/ours)
+	mk=$(mean_of /tmp/kern)
+	echo "pelt_runnable, 2 tasks on cpu1: utiltrack $mo, kernel cfs_rq runnable_avg $mk"
+	# one task would read ~1024; kworkers waking there add a little
+	# (both sides read 2136 and 2169 on 6.12)
+	t_range "cpu pelt_runnable counts both queued tasks" "${mo:-0}" 1800 2400
+	t_range "cpu pelt_runnable vs kernel cfs_rq runnable_avg (diff)" \
+		"$(calc "${mo:-0} - ${mk:-0}")" -100 100
+	rmmod utiltrack
+}
+
 # SCHED_FIFO 30 % duty on CPU1: its rt signal ~307, its pelt ~0
 test_rt() {
 	ut_load invariance=0 || { t_fail "rt tracker" "insmod"; return; }
@@ -487,6 +520,7 @@ test_reload_under_load() {
 tracker_setup
 test_bad_load_params
 test_pelt_validation
+test_pelt_runnable
 test_rt
 test_walt
 test_migration
