@@ -20,6 +20,10 @@
  *                  does without uclamp); util: RT only counts through
  *                  the signal
  *   iowait_boost   0/1, schedutil's I/O-wait boost
+ *   runnable_boost 0/1, schedutil's runnable boosting (since 6.5): util
+ *                  raised to the runnable average, for trackers that
+ *                  have one (pelt, and pelt_rt's cfs part); defaults to
+ *                  what the running kernel's schedutil does
  *   hispeed_load   0 (off, the default) or 1..100: at this percentage
  *                  of capacity ask for at least hispeed_freq, as
  *                  Android's WALT governors do
@@ -68,6 +72,7 @@ struct ut_gov_tunables {
 	unsigned int headroom_pct;
 	unsigned int rt_policy;
 	unsigned int iowait_boost;
+	unsigned int runnable_boost;
 	unsigned int hispeed_load;
 	unsigned int hispeed_freq;
 };
@@ -121,9 +126,12 @@ static struct cpufreq_governor ut_gov;
 /* ------------------------------------------------------------------ */
 /* reading the signal */
 
-/* @name's signal of @cpu into *@util; false if it is not enabled. */
+/*
+ * @name's signal of @cpu into *@util, raised to its runnable signal when
+ * @boost and the tracker has one; false if it is not enabled.
+ */
 static bool ut_gov_tracker_util(struct ut_active *act, const char *name,
-				int cpu, u32 *util)
+				int cpu, bool boost, u32 *util)
 {
 	struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
 	unsigned int i;
@@ -145,6 +153,9 @@ static bool ut_gov_tracker_util(struct ut_active *act, const char *name,
 			vals[0] = ops->cpu_util(tr, ut_tr_cpu(tr, cpu), &c);
 		else if (ops->cpu_show)
 			ops->cpu_show(tr, ut_tr_cpu(tr, cpu), &c, vals);
+		if (boost && ops->cpu_runnable)
+			vals[0] = max_t(u64, vals[0],
+					ops->cpu_runnable(tr, ut_tr_cpu(tr, cpu), &c));
 		raw_spin_unlock_irqrestore(&rq->lock, flags);
 		*util = min_t(u64, vals[0], SCHED_CAPACITY_SCALE);
 		return true;
@@ -152,15 +163,16 @@ static bool ut_gov_tracker_util(struct ut_active *act, const char *name,
 	return false;
 }
 
+/* As schedutil: the boost applies to the cfs part, rt is added after. */
 static bool ut_gov_signal_util(struct ut_active *act, const char *signal,
-			       int cpu, u32 *util)
+			       int cpu, bool boost, u32 *util)
 {
 	u32 rt;
 
 	if (strcmp(signal, UT_GOV_PELT_RT))
-		return ut_gov_tracker_util(act, signal, cpu, util);
-	if (!ut_gov_tracker_util(act, "pelt", cpu, util) ||
-	    !ut_gov_tracker_util(act, "rt", cpu, &rt))
+		return ut_gov_tracker_util(act, signal, cpu, boost, util);
+	if (!ut_gov_tracker_util(act, "pelt", cpu, boost, util) ||
+	    !ut_gov_tracker_util(act, "rt", cpu, false, &rt))
 		return false;
 	*util = min_t(u32, *util + rt, SCHED_CAPACITY_SCALE);
 	return true;
@@ -223,7 +235,8 @@ static bool ut_gov_cpu_request(struct ut_gov_policy *gp, struct ut_active *act,
 	if (READ_ONCE(t->rt_policy) == UT_GOV_RT_MAX &&
 	    READ_ONCE(rq->rt_running))
 		*rt = true;
-	if (!ut_gov_signal_util(act, signal, j, util))
+	if (!ut_gov_signal_util(act, signal, j, READ_ONCE(t->runnable_boost),
+				util))
 		return false;
 	if (READ_ONCE(t->iowait_boost)) {
 		struct ut_gov_cpu *gc = per_cpu_ptr(&ut_gov_cpus, j);
@@ -548,6 +561,18 @@ static ssize_t iowait_boost_store(struct gov_attr_set *set, const char *buf,
 				 &ut_gov_to_tunables(set)->iowait_boost);
 }
 
+static ssize_t runnable_boost_show(struct gov_attr_set *set, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", ut_gov_to_tunables(set)->runnable_boost);
+}
+
+static ssize_t runnable_boost_store(struct gov_attr_set *set, const char *buf,
+				    size_t count)
+{
+	return ut_gov_store_uint(buf, count, 0, 1,
+				 &ut_gov_to_tunables(set)->runnable_boost);
+}
+
 static ssize_t hispeed_load_show(struct gov_attr_set *set, char *buf)
 {
 	return sysfs_emit(buf, "%u\n", ut_gov_to_tunables(set)->hispeed_load);
@@ -578,6 +603,7 @@ static struct governor_attr rate_limit_us = __ATTR_RW(rate_limit_us);
 static struct governor_attr headroom_pct = __ATTR_RW(headroom_pct);
 static struct governor_attr rt_policy = __ATTR_RW(rt_policy);
 static struct governor_attr iowait_boost = __ATTR_RW(iowait_boost);
+static struct governor_attr runnable_boost = __ATTR_RW(runnable_boost);
 static struct governor_attr hispeed_load = __ATTR_RW(hispeed_load);
 static struct governor_attr hispeed_freq = __ATTR_RW(hispeed_freq);
 
@@ -587,6 +613,7 @@ static struct attribute *ut_gov_attrs[] = {
 	&headroom_pct.attr,
 	&rt_policy.attr,
 	&iowait_boost.attr,
+	&runnable_boost.attr,
 	&hispeed_load.attr,
 	&hispeed_freq.attr,
 	NULL

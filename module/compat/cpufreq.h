@@ -23,4 +23,15 @@ static inline unsigned int ut_sugov_noninvariant_ref(unsigned int cur)
 #endif
 }
 
+/*
+ * Schedutil raises CFS util to the cfs_rq's runnable average since 6.5
+ * ("runnable boosting", cpu_util_cfs_boost()); the governor's
+ * runnable_boost defaults to the running kernel's behaviour.
+ */
+#if UT_KERNEL_GE(6, 5, 0)
+#define UT_SUGOV_RUNNABLE_BOOST	1
+#else
+#define UT_SUGOV_RUNNABLE_BOOST	0
+#endif
+
 #endif /* _UTILTRACK_COMPAT_CPUFREQ_H */
