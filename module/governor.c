@@ -7,8 +7,8 @@
  * ut_gov_kick()) ask for a decision; the decision reads the chosen
  * tracker's per-CPU signal, maps it to a frequency with the shared core
  * (module/core/freq.c, schedutil's mapping) and requests it through the
- * driver's fast switch, or an irq_work and a SCHED_FIFO kthread when the
- * driver can sleep.
+ * driver's fast switch, or an irq_work and a kthread (schedutil's kind of
+ * special DL task) when the driver can sleep.
  *
  * Tunables (gov_attr_set; per policy where the platform has a governor
  * per policy, else global under cpufreq/utiltrack/):
@@ -52,6 +52,7 @@
 
 #include "utiltrack.h"
 #include "compat/cpufreq.h"
+#include "compat/sched.h"
 #include "trace/utiltrack_trace.h"
 
 #define UT_GOV_NAME		"utiltrack"
@@ -111,7 +112,7 @@ struct ut_gov_cpu {
 	struct update_util_data update_util;
 	struct ut_gov_policy *gp;
 	struct ut_iowait io;
-	/* the policy's SCHED_FIFO worker, compared, never dereferenced */
+	/* the policy's worker, compared, never dereferenced */
 	struct task_struct *worker;
 	int cpu;
 	bool hooked;		/* release/acquire: gp is valid */
@@ -330,10 +331,9 @@ static void ut_gov_update(struct update_util_data *hook, u64 time,
 }
 
 /*
- * Is @p the governor's own worker on @cpu? Its SCHED_FIFO runs serve
- * frequency changes; counted as RT load under rt_policy=max, each change
- * would ask for fmax again. (Schedutil's worker is a special DL task that
- * its RT test does not see either.)
+ * Is @p the governor's own worker on @cpu? Its DL runs serve frequency
+ * changes; counted as RT load under rt_policy=max, each change would ask
+ * for fmax again. (Schedutil's RT test does not see its worker either.)
  */
 bool ut_gov_is_worker(int cpu, struct task_struct *p)
 {
@@ -400,18 +400,29 @@ static void ut_gov_irq_work(struct irq_work *irq_work)
 }
 
 /*
- * The worker runs at the top SCHED_FIFO priority: a frequency change must
- * not wait behind the load it serves, RT tasks included (an RT task's
- * fmax request under rt_policy=max would otherwise land after the task
- * ran, already replaced by the next request). Schedutil uses a special
- * SCHED_DEADLINE entity for the same reason.
+ * The worker is the special SCHED_DEADLINE entity schedutil's is:
+ *  - it runs before any load, RT tasks included: a frequency change must
+ *    not wait behind the load it serves (an RT task's fmax request under
+ *    rt_policy=max would otherwise land after the task ran);
+ *  - it kicks no scheduler hook. A SCHED_FIFO worker's enqueue and
+ *    dequeue each call cpufreq_update_util() (enqueue_top_rt_rq()), so
+ *    every change served on the slow path asked for the next decision at
+ *    once, and a saturated CPU climbed OPP after OPP within a millisecond
+ *    where schedutil waits for the next tick or enqueue (measured on
+ *    6.12: fmax about 5 ms before schedutil in a step). The special
+ *    entity has no bandwidth to account (add_running_bw() skips it), so
+ *    both governors now decide at the same instants.
+ * The bandwidth is fake, as schedutil's: it is never enforced.
  */
 static int ut_gov_worker_create(struct ut_gov_policy *gp)
 {
 	struct sched_attr attr = {
 		.size		= sizeof(attr),
-		.sched_policy	= SCHED_FIFO,
-		.sched_priority	= MAX_RT_PRIO - 1,
+		.sched_policy	= SCHED_DEADLINE,
+		.sched_flags	= UT_SCHED_FLAG_SUGOV,
+		.sched_runtime	= 1 * NSEC_PER_MSEC,
+		.sched_deadline	= 10 * NSEC_PER_MSEC,
+		.sched_period	= 10 * NSEC_PER_MSEC,
 	};
 	struct cpufreq_policy *policy = gp->policy;
 	struct kthread_worker *worker;
@@ -645,6 +656,7 @@ static struct ut_gov_tunables *ut_gov_tunables_alloc(struct ut_gov_policy *gp)
 	t->headroom_pct = UT_FREQ_HEADROOM_DEF;
 	t->rt_policy = UT_GOV_RT_MAX;
 	t->iowait_boost = 1;
+	t->runnable_boost = UT_SUGOV_RUNNABLE_BOOST;
 	return t;
 }
 

@@ -23,4 +23,12 @@ static inline bool ut_task_queued(struct task_struct *p)
 	return READ_ONCE(p->on_rq);
 }
 
+/*
+ * SCHED_FLAG_SUGOV, private to kernel/sched/sched.h: the flag schedutil
+ * gives its worker (a DL entity without bandwidth, see
+ * dl_entity_is_special()). The same value since it appeared in 4.16;
+ * only sched_setattr_nocheck() accepts it.
+ */
+#define UT_SCHED_FLAG_SUGOV	0x10000000
+
 #endif /* _UTILTRACK_COMPAT_SCHED_H */
