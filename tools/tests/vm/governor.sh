@@ -150,6 +150,12 @@ gov_step() {
 		}' $GI/trace
 }
 
+# Run on the fast path (vcpufreq fast_switch=1): on the slow path
+# schedutil's own worker, a DL task that the emulation slows down like
+# any other at fmin (~2 ms per change there), feeds schedutil's dl util
+# while it climbs; utiltrack's pelt is CFS only. That made schedutil
+# ~10 % faster on 6.12 (5-run medians 0.94-1.19 of it); without a worker
+# both governors see the same load and decide at the same hook calls.
 test_gov_step() {
 	echo max >$GT/rt_policy
 	# the rate limit both default to, the one the core derives from the
@@ -157,16 +163,27 @@ test_gov_step() {
 	set_gov 1 schedutil
 	rl=$(cat $CPUFREQ/schedutil/rate_limit_us)
 	: >/tmp/st.su; : >/tmp/st.pe; : >/tmp/st.wa; : >/tmp/st.wh
-	for i in $UT_REPS; do	# interleaved, so drift hits all alike
+	# Interleaved, so drift hits all alike. Schedutil and pelt, which
+	# are compared with each other, 25 times where timing is asserted:
+	# single steps scatter by +-30 % under TCG (a kworker waking on
+	# CPU1 in the step raises the runnable boost), and resampling 24
+	# steps of each (6.12, pooled ratio 1.005) puts a 9-step median
+	# ratio outside 10 % 15 % of the time, a 15-step one 7 %.
+	pairs=25
+	[ $UT_DEBUG_KERNEL = 0 ] || pairs=2
+	n=0
+	while [ $n -lt $pairs ]; do
+		n=$((n + 1))
 		echo "$(gov_step schedutil - $rl)" >>/tmp/st.su
 		echo "$(gov_step utiltrack pelt $rl)" >>/tmp/st.pe
+		[ $n -le $UT_NREPS ] || continue
 		echo "$(gov_step utiltrack walt $rl)" >>/tmp/st.wa
 		echo "$(gov_step utiltrack walt $rl 90)" >>/tmp/st.wh
 	done
 	echo 0 >$GT/hispeed_load
 	su=$(median_of /tmp/st.su) pe=$(median_of /tmp/st.pe)
 	wa=$(median_of /tmp/st.wa) wh=$(median_of /tmp/st.wh)
-	echo "step idle -> 100 % on CPU1, ms to the first fmax request ($UT_NREPS runs; median; rate limit $rl us):"
+	echo "step idle -> 100 % on CPU1, ms to the first fmax request (fast switch; median; rate limit $rl us; runnable_boost $(cat $GT/runnable_boost)):"
 	echo "  schedutil                      $(echo $(cat /tmp/st.su)); $su"
 	echo "  utiltrack signal=pelt          $(echo $(cat /tmp/st.pe)); $pe"
 	echo "  utiltrack signal=walt          $(echo $(cat /tmp/st.wa)); $wa"
@@ -182,16 +199,12 @@ test_gov_step() {
 	# first full window after it reads 100 %.
 	t_perf_range "step: signal=walt with hispeed_load=90 reaches fmax within 2 windows (ms)" \
 		"${wh:--1}" 1 40
-	# 6.1: within 10 % as the issue asks (seen 0.96-0.99). 6.12: seen
-	# 0.93-1.35, ours mostly slower; its schedutil reads more than
-	# util_avg (util_est, the runnable boost) and is not modelled yet:
-	# asserted loosely there, see issue 4
-	case $(uname -r) in
-	6.1.*)	lo=0.9 hi=1.1 ;;
-	*)	lo=0.6 hi=1.6 ;;
-	esac
+	# Within 10 %, as issue 4 asks. 6.12's schedutil boosts util with
+	# the runnable average (runnable_boost follows it) and asks 1.25 x
+	# cur x 1.25 x util without invariance, so one tick after util
+	# crosses ~655 it climbs an OPP per decision; 6.1 asks cur x 1.25.
 	t_perf_range "step: signal=pelt vs schedutil, medians (ratio)" \
-		"$(calc "${pe:-0} / (${su:-0} + 0.0001)")" $lo $hi
+		"$(calc "${pe:-0} / (${su:-0} + 0.0001)")" 0.9 1.1
 	echo pelt_rt >$GT/signal
 }
 
@@ -290,19 +303,19 @@ gov_suite() {
 	gov_setup "$@" || { t_fail "governor setup ($*)" "insmod"; return; }
 	test_gov_select
 	test_gov_bad_input
-	test_gov_step
 	test_gov_rt_policy
 	test_gov_switching
 	gov_teardown
 }
 
 gov_suite
-# the suite ran the slow path (irq_work + SCHED_FIFO kthread, vcpufreq's
+# the suite ran the slow path (irq_work + DL kthread, vcpufreq's
 # default); the fast path too
 echo "--- governor with fast_switch=1"
 gov_setup fast_switch=1 && {
 	set_gov 1 utiltrack
 	f=$(busy_freq 1 1.5)
 	t_check "fast_switch path: a busy CPU goes to fmax" "at $f" test "$f" = $GFMAX
+	test_gov_step
 	gov_teardown
 }
