@@ -12,7 +12,7 @@ test_bad_params() {
 		    "opps=500000,500000" "opps=500000,99999999999" \
 		    "opps=500000,800000 volts=900" "volts=1,2,3" \
 		    "cluster_size=0" "period_us=5" "power_coeff=0" \
-		    "transition_delay_us=100001"; do
+		    "transition_delay_us=100001" "latency_comp=201"; do
 		dmesg -c >/dev/null
 		# shellcheck disable=SC2086
 		if load_vcpufreq $args 2>/dev/null; then
@@ -72,18 +72,22 @@ test_governors() {
 }
 
 # throughput at f is ~f/fmax of throughput at fmax. The host's speed
-# drifts by +-10 % from second to second under TCG, so the frequencies
-# alternate in 1 s runs and the ratio is one of sums. The issue asks for
-# 10 %; measured here 0.19-0.29 at f = 0.25 depending on kernel and run,
-# so the assertion is 30 % until the emulation is more exact (issue 2):
-# it still fails if emulation is off or scales the wrong way.
+# drifts by up to +-25 % from second to second under TCG, so the
+# frequencies alternate in 1 s runs, 12 rounds, and the ratio is one of
+# sums. Its systematic error is within 5 % at fmin and 1 GHz (pooled over
+# 6 such measurements on 6.1 and 6.12, see vcpufreq.c), but one
+# measurement still scatters by +-9 % (sd ~6 %): asserted within 25 %,
+# which fails if emulation is off, biased as before (0.72-0.85 of the
+# ideal at fmin) or scales the wrong way.
 test_emulation() {
 	set_gov 0 performance
 	set_gov 1 userspace
 	set_speed 1 $FMAX
 	sysbench_eps 1 1 >/dev/null	# warm up QEMU's translation cache
 	: >/tmp/eps
-	for round in $UT_REPS; do
+	rounds="1 2 3 4 5 6 7 8 9 10 11 12"
+	[ $UT_DEBUG_KERNEL = 0 ] || rounds=$UT_REPS
+	for round in $rounds; do
 		for f in $FMAX $FMIN 1000000; do
 			set_speed 1 $f
 			echo "$f $(sysbench_eps 1 1)" >>/tmp/eps
@@ -96,9 +100,9 @@ test_emulation() {
 	for f in $FMIN 1000000; do
 		want=$(calc "$f / $FMAX")
 		got=$(calc "$(sum_at $f) / $max")
-		echo "emulation: f=$f ratio=$got ideal=$want (events/s summed over $UT_NREPS runs: $(sum_at $f) vs $max at fmax)"
-		t_perf_range "throughput ratio at $f kHz (within 30 %)" "$got" \
-			"$(calc "$want * 0.7")" "$(calc "$want * 1.3")"
+		echo "emulation: f=$f ratio=$got ideal=$want, $(calc "$got / $want") of it (events/s summed over $(echo $rounds | wc -w) runs: $(sum_at $f) vs $max at fmax)"
+		t_perf_range "throughput ratio at $f kHz (within 25 %)" "$got" \
+			"$(calc "$want * 0.75")" "$(calc "$want * 1.25")"
 	done
 	cat $DBG/vcpufreq/cpus
 }
