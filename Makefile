@@ -15,6 +15,7 @@
 #   make check-debug      the VM suites on that kernel (a stage of check)
 #   make bench-overhead   benchmark: what utiltrack costs (not a test)
 #   make bench-governor   benchmark: governors and signals side by side
+#   make bench-emulation  benchmark: how exact vcpufreq's throughput emulation is
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 
@@ -32,7 +33,8 @@ UT_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/utiltrack
 export UT_CACHE
 
 .PHONY: all modules modules_install clean deps demo check check-host \
-	check-build check-vm kmods help bench-overhead bench-governor kunit \
+	check-build check-vm kmods help bench-overhead bench-governor \
+	bench-emulation kunit \
 	test-kernel check-debug
 
 all: modules
@@ -92,5 +94,8 @@ bench-overhead: deps
 bench-governor: deps
 	@$(TOP)/tools/bench/governor
 
+bench-emulation: deps
+	@$(TOP)/tools/bench/emulation
+
 help:
-	@sed -n '3,18p' $(TOP)/Makefile
+	@sed -n '3,19p' $(TOP)/Makefile
