@@ -70,4 +70,4 @@ void ut_kunit_reset(u64 now)
 }
 
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("utiltrack KUnit suites: pelt, walt, freq, gov, tracker");
+MODULE_DESCRIPTION("utiltrack KUnit suites: pelt, walt, freq, gov, tracker, emu");

@@ -6,3 +6,4 @@
  */
 #include "vcpufreq.c"
 #include "../core/opp.c"
+#include "../core/emu.c"
