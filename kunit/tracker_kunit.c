@@ -618,8 +618,10 @@ static u32 pelt_runnable_at(struct kunit *test, int cpu, u64 now)
 {
 	struct ut_tracker *tr = active(test, "pelt");
 	struct ut_ctx c = { .now = now, .cpu = cpu, .scale = 1024 };
+	u32 runnable = 0;
 
-	return tr->ops->cpu_runnable(tr, ut_tr_cpu(tr, cpu), &c);
+	tr->ops->cpu_util(tr, ut_tr_cpu(tr, cpu), &c, &runnable);
+	return runnable;
 }
 
 /*

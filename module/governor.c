@@ -142,6 +142,7 @@ static bool ut_gov_tracker_util(struct ut_active *act, const char *name,
 		const struct ut_tracker_ops *ops = tr->ops;
 		u64 vals[UT_MAX_COLS] = {};
 		unsigned long flags;
+		u32 runnable = 0;
 		struct ut_ctx c;
 
 		if (strcmp(ops->name, name))
@@ -151,12 +152,11 @@ static bool ut_gov_tracker_util(struct ut_active *act, const char *name,
 		c.cpu = cpu;
 		c.scale = ut_inv_scale(rq);
 		if (ops->cpu_util)
-			vals[0] = ops->cpu_util(tr, ut_tr_cpu(tr, cpu), &c);
+			vals[0] = ops->cpu_util(tr, ut_tr_cpu(tr, cpu), &c,
+						boost ? &runnable : NULL);
 		else if (ops->cpu_show)
 			ops->cpu_show(tr, ut_tr_cpu(tr, cpu), &c, vals);
-		if (boost && ops->cpu_runnable)
-			vals[0] = max_t(u64, vals[0],
-					ops->cpu_runnable(tr, ut_tr_cpu(tr, cpu), &c));
+		vals[0] = max_t(u64, vals[0], runnable);
 		raw_spin_unlock_irqrestore(&rq->lock, flags);
 		*util = min_t(u64, vals[0], SCHED_CAPACITY_SCALE);
 		return true;
@@ -246,7 +246,7 @@ static bool ut_gov_cpu_request(struct ut_gov_policy *gp, struct ut_active *act,
 
 		*util = max(*util, (boost * cap) >> SCHED_CAPACITY_SHIFT);
 	}
-	*khz = ut_freq_map(*util, base, cap, READ_ONCE(t->headroom_pct));
+	*khz = ut_sugov_map(*util, base, cap, READ_ONCE(t->headroom_pct));
 	*khz = ut_freq_hispeed(*khz, *util, cap, READ_ONCE(t->hispeed_load),
 			       READ_ONCE(t->hispeed_freq) ?:
 			       policy->cpuinfo.max_freq);

@@ -19,6 +19,8 @@
 #define UT_FREQ_HEADROOM_MAX	200
 
 u32 ut_freq_map(u32 util, u32 freq_khz, u32 cap, u32 headroom_pct);
+/* ... with headroom * util capped at @cap, as schedutil since 6.8 */
+u32 ut_freq_map_capped(u32 util, u32 freq_khz, u32 cap, u32 headroom_pct);
 
 /* Android's hispeed jump: see module/core/freq.c. */
 #define UT_FREQ_HISPEED_LOAD_MAX	100	/* percent; 0 is off */

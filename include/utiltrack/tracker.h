@@ -124,18 +124,16 @@ struct ut_tracker_ops {
 	/*
 	 * The CPU's signal for frequency selection, current at c->now
 	 * (0..1024), without changing @cd: the governor reads it from the
-	 * scheduler's cpufreq hook, the CPU's lock held. Optional; without
-	 * it the governor uses the first "cpus" column of ->cpu_show.
+	 * scheduler's cpufreq hook, the CPU's lock held. Where @runnable is
+	 * not NULL, a tracker with a runnable signal also stores it there,
+	 * in the same units and from the same projection: the governor's
+	 * runnable_boost (schedutil's since 6.5) raises util to it, so tasks
+	 * waiting behind one another raise frequency before their util can;
+	 * others leave it alone. Optional; without it the governor uses the
+	 * first "cpus" column of ->cpu_show.
 	 */
-	u32 (*cpu_util)(struct ut_tracker *tr, void *cd, const struct ut_ctx *c);
-	/*
-	 * The CPU's runnable signal in ->cpu_util's units and under the same
-	 * rules, for the governor's runnable_boost (schedutil's since 6.5:
-	 * util raised to the runnable average, so tasks waiting behind one
-	 * another raise frequency before their util can). Optional.
-	 */
-	u32 (*cpu_runnable)(struct ut_tracker *tr, void *cd,
-			    const struct ut_ctx *c);
+	u32 (*cpu_util)(struct ut_tracker *tr, void *cd, const struct ut_ctx *c,
+			u32 *runnable);
 };
 
 int ut_tracker_register(const struct ut_tracker_ops *ops);

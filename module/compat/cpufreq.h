@@ -7,11 +7,13 @@
  * frequency-invariant, schedutil scales the current frequency: up to
  * 6.7 by util/capacity with the 1.25 headroom; since 6.8 (the fixed
  * reference frequency, get_capacity_ref_freq()) the reference itself
- * is cur + cur/4, so the headroom applies twice.
+ * is cur + cur/4, so the headroom applies twice - but never past
+ * capacity: util plus the margin is capped at it before the mapping.
  */
 #ifndef _UTILTRACK_COMPAT_CPUFREQ_H
 #define _UTILTRACK_COMPAT_CPUFREQ_H
 
+#include <utiltrack/freq.h>
 #include "version.h"
 
 static inline unsigned int ut_sugov_noninvariant_ref(unsigned int cur)
@@ -20,6 +22,19 @@ static inline unsigned int ut_sugov_noninvariant_ref(unsigned int cur)
 	return cur + (cur >> 2);
 #else
 	return cur;
+#endif
+}
+
+/*
+ * The mapping from util to a frequency request: since 6.8 the margin is
+ * added to util and capped at capacity first (sugov_effective_cpu_perf()).
+ */
+static inline u32 ut_sugov_map(u32 util, u32 ref_khz, u32 cap, u32 headroom)
+{
+#if UT_KERNEL_GE(6, 8, 0)
+	return ut_freq_map_capped(util, ref_khz, cap, headroom);
+#else
+	return ut_freq_map(util, ref_khz, cap, headroom);
 #endif
 }
 

@@ -5,6 +5,16 @@
  */
 #include <utiltrack/freq.h>
 
+/* The margin, clamped to what the tunable allows. */
+static u32 ut_freq_headroom(u32 headroom_pct)
+{
+	if (headroom_pct < UT_FREQ_HEADROOM_MIN)
+		return UT_FREQ_HEADROOM_MIN;
+	if (headroom_pct > UT_FREQ_HEADROOM_MAX)
+		return UT_FREQ_HEADROOM_MAX;
+	return headroom_pct;
+}
+
 /**
  * ut_freq_map - the frequency a utilization asks for
  * @util: utilization, in the units of @cap
@@ -30,17 +40,38 @@ u32 ut_freq_map(u32 util, u32 freq_khz, u32 cap, u32 headroom_pct)
 
 	if (!cap)
 		return freq_khz;
-	if (headroom_pct < UT_FREQ_HEADROOM_MIN)
-		headroom_pct = UT_FREQ_HEADROOM_MIN;
-	if (headroom_pct > UT_FREQ_HEADROOM_MAX)
-		headroom_pct = UT_FREQ_HEADROOM_MAX;
-
+	headroom_pct = ut_freq_headroom(headroom_pct);
 	/* < 2^40: freq_khz < 2^32, headroom <= 200 */
 	f = div_u64((u64)freq_khz * headroom_pct, 100);
 	if (util && f > div_u64(U64_MAX, util))
 		return U32_MAX;
 	next = div_u64(f * util, cap);
 	return next > U32_MAX ? U32_MAX : (u32)next;
+}
+
+/**
+ * ut_freq_map_capped - ut_freq_map() with the margin capped at capacity
+ * @util: utilization, in the units of @cap
+ * @freq_khz: the reference frequency, as for ut_freq_map()
+ * @cap: the CPU's capacity; 0 returns @freq_khz unchanged
+ * @headroom_pct: margin, clamped as for ut_freq_map()
+ *
+ * Since 6.8 schedutil adds its margin to util and caps the sum at the
+ * CPU's capacity before it maps (sugov_effective_cpu_perf()): a CPU at
+ * cap / headroom or more asks for the reference frequency itself, where
+ * the older mapping asked for up to headroom times it. That matters for
+ * a signal that is not frequency-invariant, whose reference since 6.8 is
+ * already cur * 1.25: a saturated CPU climbs by 1.25x per decision, not
+ * by 1.5625x. util + util / 4 >= cap and 125 * util >= 100 * cap agree
+ * for every integer util and cap, so the boundary is schedutil's.
+ *
+ * Return: the raw target frequency in kHz, saturated at U32_MAX.
+ */
+u32 ut_freq_map_capped(u32 util, u32 freq_khz, u32 cap, u32 headroom_pct)
+{
+	if (cap && (u64)util * ut_freq_headroom(headroom_pct) >= (u64)cap * 100)
+		return freq_khz;
+	return ut_freq_map(util, freq_khz, cap, headroom_pct);
 }
 
 /**

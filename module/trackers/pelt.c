@@ -9,8 +9,8 @@
  * decays. pelt_runnable is the kernel's cfs_rq runnable_avg: every
  * queued CFS task counts, so n runnable tasks drive it towards n * 1024.
  * Schedutil boosts util with it since 6.5 (cpu_util_cfs_boost()), and
- * the governor can too (->cpu_runnable). Tasks already queued when the
- * module loaded are counted from their first switch-in.
+ * the governor can too (->cpu_util's @runnable). Tasks already queued
+ * when the module loaded are counted from their first switch-in.
  *
  * Validation: at every switch-out of a CFS task, when invariance is off,
  * the task's util is compared with the kernel's own p->se.avg.util_avg,
@@ -157,6 +157,13 @@ static void trk_pelt_cpu_advance(struct trk_pelt_cpu *pc, const struct ut_ctx *c
 	trk_pelt_cpu_settle(pc, c);
 	ut_pelt_update(&pc->avg, c->now, pc->fair_running,
 		       trk_pelt_cpu_nr(pc), c->scale);
+}
+
+/* The task joins @pc's queued count; it is counted on one CPU at most. */
+static void trk_pelt_count(struct trk_pelt_cpu *pc, struct trk_pelt_task *pt)
+{
+	pc->nr_runnable++;
+	pt->counted = true;
 }
 
 static void trk_pelt_uncount(struct trk_pelt_cpu *pc, struct trk_pelt_task *pt)
@@ -311,10 +318,8 @@ static void trk_pelt_switch_in(struct ut_tracker *tr, void *td, void *cd,
 	pt->runnable = true;
 	pt->running = true;
 	/* queued since before the module loaded, or woken while not CFS */
-	if (t->class == UT_CLASS_FAIR && !pt->counted) {
-		pc->nr_runnable++;
-		pt->counted = true;
-	}
+	if (t->class == UT_CLASS_FAIR && !pt->counted)
+		trk_pelt_count(pc, pt);
 }
 
 /* The task's util leaves @src's signal and joins @dst's (attach/detach). */
@@ -336,8 +341,7 @@ static void trk_pelt_migrate(struct ut_tracker *tr, void *td, void *src,
 	}
 	if (pt->counted) {
 		trk_pelt_uncount(ps, pt);
-		pd->nr_runnable++;
-		pt->counted = true;
+		trk_pelt_count(pd, pt);
 	}
 }
 
@@ -352,21 +356,14 @@ static void trk_pelt_cpu_show(struct ut_tracker *tr, void *cd,
 
 /* Projected to c->now: a CPU running one task has no switch to update it. */
 static u32 trk_pelt_cpu_util(struct ut_tracker *tr, void *cd,
-			     const struct ut_ctx *c)
+			     const struct ut_ctx *c, u32 *runnable)
 {
 	struct trk_pelt_cpu pc = *(struct trk_pelt_cpu *)cd;
 
 	trk_pelt_cpu_advance(&pc, c);
+	if (runnable)
+		*runnable = pc.avg.runnable_avg;
 	return pc.avg.util_avg;
-}
-
-static u32 trk_pelt_cpu_runnable(struct ut_tracker *tr, void *cd,
-				 const struct ut_ctx *c)
-{
-	struct trk_pelt_cpu pc = *(struct trk_pelt_cpu *)cd;
-
-	trk_pelt_cpu_advance(&pc, c);
-	return pc.avg.runnable_avg;
 }
 
 static void trk_pelt_task_show(struct ut_tracker *tr, void *td,
@@ -446,5 +443,4 @@ const struct ut_tracker_ops ut_pelt_tracker = {
 	.task_show	= trk_pelt_task_show,
 	.stats_show	= trk_pelt_stats_show,
 	.cpu_util	= trk_pelt_cpu_util,
-	.cpu_runnable	= trk_pelt_cpu_runnable,
 };

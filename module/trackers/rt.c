@@ -81,7 +81,7 @@ static void trk_rt_cpu_show(struct ut_tracker *tr, void *cd,
 
 /* Projected to c->now, as pelt's: an RT task may run for long. */
 static u32 trk_rt_cpu_util(struct ut_tracker *tr, void *cd,
-			   const struct ut_ctx *c)
+			   const struct ut_ctx *c, u32 *runnable)
 {
 	struct trk_rt_cpu rc = *(struct trk_rt_cpu *)cd;
 

@@ -71,6 +71,55 @@ UT_TEST(freq_map_close_to_util_side_headroom)
 	UT_EXPECT(differ > 0);	/* the two really are different formulas */
 }
 
+/* Schedutil since 6.8: util plus the margin, capped at capacity. */
+static u64 sugov_capped(u64 util, u64 freq, u64 cap)
+{
+	u64 perf = util + (util >> 2);
+
+	return freq * (perf < cap ? perf : cap) / cap;
+}
+
+/*
+ * The capped mapping takes the reference frequency itself from the same
+ * util as 6.8 does, and elsewhere stays within 6.1's rounding bound;
+ * past util up to twice the capacity (a runnable-boosted or I/O-boosted
+ * util may exceed it) it never asks for more than the reference.
+ */
+UT_TEST(freq_map_capped_is_schedutil_6_8)
+{
+	unsigned int c, f;
+	u32 util;
+	int bad_cap = 0, bad = 0, above = 0;
+
+	for (c = 0; c < ARRAY_SIZE(caps); c++)
+		for (f = 0; f < ARRAY_SIZE(freqs); f++)
+			for (util = 0; util <= 2 * caps[c]; util++) {
+				u64 want = sugov_capped(util, freqs[f], caps[c]);
+				u64 got = ut_freq_map_capped(util, freqs[f],
+							     caps[c], 125);
+				u64 d = got > want ? got - want : want - got;
+
+				bad_cap += (want == freqs[f]) != (got == freqs[f]) &&
+					   freqs[f] && util;
+				bad += d > freqs[f] / caps[c] + 1;
+				above += got > freqs[f];
+			}
+	UT_EXPECT_EQ(bad_cap, 0);
+	UT_EXPECT_EQ(bad, 0);
+	UT_EXPECT_EQ(above, 0);
+	/* where the uncapped mapping asked for 1.25x, 1.0x; below, as before */
+	UT_EXPECT_EQ(ut_freq_map(1024, 2000000, 1024, 125), 2500000);
+	UT_EXPECT_EQ(ut_freq_map_capped(1024, 2000000, 1024, 125), 2000000);
+	UT_EXPECT_EQ(ut_freq_map_capped(819, 2000000, 1024, 125),
+		     ut_freq_map(819, 2000000, 1024, 125));
+	UT_EXPECT_EQ(ut_freq_map_capped(820, 2000000, 1024, 125), 2000000);
+	/* the margin is clamped as in ut_freq_map(): 300 % is 200 % */
+	UT_EXPECT_EQ(ut_freq_map_capped(512, 2000000, 1024, 300), 2000000);
+	UT_EXPECT_EQ(ut_freq_map_capped(511, 2000000, 1024, 300),
+		     ut_freq_map(511, 2000000, 1024, 200));
+	UT_EXPECT_EQ(ut_freq_map_capped(700, 1234567, 0, 125), 1234567);
+}
+
 UT_TEST(freq_map_headrooms)
 {
 	/* 100 %: plain proportion */
