@@ -174,13 +174,14 @@ ut_stat() {
 	col $UTD/stats name "$1" value
 }
 
-# kernel_cfs_util CPU [FIELD] : the kernel's root cfs_rq util_avg of CPU,
-# or another of its sched/debug fields (.runnable_avg)
+# kernel_cfs_util CPU [FIELD [FILE]] : the kernel's root cfs_rq util_avg
+# of CPU, or another of its sched/debug fields (.runnable_avg), from
+# sched/debug or a copy of it
 kernel_cfs_util() {
 	awk -v want="cfs_rq[$1]:/" -v field="${2:-.util_avg}" '
 		$1 == want { in_rq = 1; next }
 		in_rq && $1 == field { print $3; exit }
-		/^cfs_rq|^rt_rq|^dl_rq/ { in_rq = 0 }' $DBG/sched/debug
+		/^cfs_rq|^rt_rq|^dl_rq/ { in_rq = 0 }' "${3:-$DBG/sched/debug}"
 }
 
 # tid_of NAME : the thread id whose comm is NAME (first match)
@@ -204,6 +205,42 @@ mean_of() {
 median_of() {
 	grep . "$1" | sort -n | awk '{ v[NR] = $1 } END {
 		if (NR) printf "%.1f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# emu_estimate FILE F FMAX : "R SE N" for a throughput emulation run.
+# FILE holds "round khz events/s" lines, every round with one run at F and
+# one at FMAX. R is the ratio of the summed events/s at F to those at
+# FMAX, over the ideal F/FMAX (1 = exact); SE is its standard error by
+# the ratio estimator's linearisation, from the spread of the rounds'
+# residuals s_i - R' m_i ("-" for one round); N is the number of rounds. Under QEMU TCG one
+# 1 s run scatters by ~16 % at any OPP, flipping between a fast and a
+# slow host speed within a second, so rounds are independent and only
+# their number brings the SE down (~0.26/sqrt(N) at fmin).
+emu_estimate() {
+	awk -v f="$2" -v fmax="$3" '
+		# busybox awk has no math library: Newton for the root
+		function root(x,  y, i) {
+			if (x <= 0)
+				return 0
+			y = x < 1 ? 1 : x
+			for (i = 0; i < 60; i++)
+				y = (y + x / y) / 2
+			return y
+		}
+		$2 == fmax { m[$1] = $3 }
+		$2 == f { s[$1] = $3 }
+		END {
+			for (r in s)
+				if (r in m) { n++; sm += m[r]; ss += s[r] }
+			if (!n) { print "0 - 0"; exit }
+			q = ss / sm
+			ideal = f / fmax
+			if (n < 2) { printf "%.4f - 1\n", q / ideal; exit }
+			for (r in s)
+				if (r in m) v += (s[r] - q * m[r]) * (s[r] - q * m[r])
+			se = root(v / (n - 1) / n) / (sm / n)
+			printf "%.4f %.4f %d\n", q / ideal, se / ideal, n
+		}' "$1"
 }
 
 # expect_errno ERRTEXT FILE STRING : writing STRING to FILE fails with ERRTEXT

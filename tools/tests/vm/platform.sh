@@ -71,38 +71,86 @@ test_governors() {
 	t_range "cpufreq stats: total_trans counts" "$trans" 3 1000000
 }
 
-# throughput at f is ~f/fmax of throughput at fmax. The host's speed
-# drifts by up to +-25 % from second to second under TCG, so the
-# frequencies alternate in 1 s runs, 12 rounds, and the ratio is one of
-# sums. Its systematic error is within 5 % at fmin and 1 GHz (pooled over
-# 6 such measurements on 6.1 and 6.12, see vcpufreq.c), but one
-# measurement still scatters by +-9 % (sd ~6 %): asserted within 25 %,
-# which fails if emulation is off, biased as before (0.72-0.85 of the
-# ideal at fmin) or scales the wrong way.
+# throughput at f is f/fmax of throughput at fmax, at fmin and 1 GHz.
+# Under TCG one 1 s sysbench run scatters by ~16 %, so a fixed handful
+# of rounds cannot measure to 10 % (12 rounds: sd ~6 %). The
+# measurement is sequential: rounds of 1 s runs at fmax, fmin and 1 GHz are
+# added, 12 at a time from 24 up to 96, until each OPP's ratio to its
+# ideal is within 10 % with two standard errors to spare, or outside it
+# by as much. An SE of ~3 % takes 24-36 rounds.
+#
+# The emulation is only as exact as its estimate of what each period
+# costs the task at fmax (vcpufreq.c), and that depends on the host.
+# The constants were fitted on one machine, where fmin then read
+# 0.96-1.06 of the ideal; on another, with a quieter host (SE 0.8 % in
+# 24 rounds), both kernels read 1.15-1.17 at fmin and 1.04-1.06 at
+# 1 GHz, with under 1 % of the callbacks late. So 10 % is not asserted:
+# the estimate is printed, "emulation: 10 %: met" or "missed", and the
+# check asserts 25 %, which every measurement of this model has held
+# (fmin 0.96-1.17 on the two machines; 1.33 before late callbacks owed
+# their rest, with 9.6 % late; emulation off reads 4x at fmin).
+EMU_MIN=24
+EMU_STEP=12
+EMU_MAX=96
+
+# emu_rounds FROM TO : rounds FROM..TO, appended to /tmp/eps
+emu_rounds() {
+	r=$1
+	while [ "$r" -le "$2" ]; do
+		for f in $FMAX $FMIN 1000000; do
+			set_speed 1 $f
+			echo "$r $f $(sysbench_eps 1 1)" >>/tmp/eps
+		done
+		r=$((r + 1))
+	done
+}
+
+# emu_decided R SE : R +- 2 SE lies wholly inside or wholly outside 1 +- 0.1
+emu_decided() {
+	awk -v r="$1" -v se="$2" 'BEGIN {
+		d = r > 1 ? r - 1 : 1 - r
+		exit !(d + 2 * se <= 0.1 || d - 2 * se > 0.1) }'
+}
+
 test_emulation() {
 	set_gov 0 performance
 	set_gov 1 userspace
 	set_speed 1 $FMAX
 	sysbench_eps 1 1 >/dev/null	# warm up QEMU's translation cache
 	: >/tmp/eps
-	rounds="1 2 3 4 5 6 7 8 9 10 11 12"
-	[ $UT_DEBUG_KERNEL = 0 ] || rounds=$UT_REPS
-	for round in $rounds; do
-		for f in $FMAX $FMIN 1000000; do
-			set_speed 1 $f
-			echo "$f $(sysbench_eps 1 1)" >>/tmp/eps
+	stalls0=$(col $DBG/vcpufreq/cpus cpu 1 stalls)
+	late0=$(col $DBG/vcpufreq/cpus cpu 1 late)
+	done_rounds=0
+	target=$EMU_MIN
+	[ $UT_DEBUG_KERNEL = 0 ] || target=$UT_NREPS
+	while :; do
+		emu_rounds $((done_rounds + 1)) $target
+		done_rounds=$target
+		[ $UT_DEBUG_KERNEL = 0 ] || break
+		open=0
+		for f in $FMIN 1000000; do
+			# shellcheck disable=SC2046
+			emu_decided $(emu_estimate /tmp/eps $f $FMAX) || open=1
 		done
+		[ $open = 1 ] && [ $target -lt $EMU_MAX ] || break
+		target=$((target + EMU_STEP))
 	done
-	sum_at() {
-		awk -v f="$1" '$1 == f { s += $2 } END { print s }' /tmp/eps
-	}
-	max=$(sum_at $FMAX)
+	stalls=$(($(col $DBG/vcpufreq/cpus cpu 1 stalls) - stalls0))
+	late=$(($(col $DBG/vcpufreq/cpus cpu 1 late) - late0))
+	late_pct=$(calc "100 * $late / ($stalls + 1)")
+	echo "emulation: $late of $stalls stalled periods late ($late_pct %)"
+	echo "emulation: missed periods, stall dropped (ms): $(col $DBG/vcpufreq/cpus cpu 1 missed) $(col $DBG/vcpufreq/cpus cpu 1 dropped_ms) since the module loaded"
 	for f in $FMIN 1000000; do
-		want=$(calc "$f / $FMAX")
-		got=$(calc "$(sum_at $f) / $max")
-		echo "emulation: f=$f ratio=$got ideal=$want, $(calc "$got / $want") of it (events/s summed over $(echo $rounds | wc -w) runs: $(sum_at $f) vs $max at fmax)"
-		t_perf_range "throughput ratio at $f kHz (within 25 %)" "$got" \
-			"$(calc "$want * 0.75")" "$(calc "$want * 1.25")"
+		# shellcheck disable=SC2046
+		set -- $(emu_estimate /tmp/eps $f $FMAX)
+		echo "emulation: f=$f: $1 of the ideal f/fmax, SE $2, $3 rounds of 1 s runs at f and fmax"
+		t_perf_range "throughput at $f kHz is f/fmax within 25 %" \
+			"$1" 0.75 1.25
+		if awk -v r="$1" 'BEGIN { exit !(r >= 0.9 && r <= 1.1) }'; then
+			echo "emulation: 10 %: met at $f kHz ($1)"
+		else
+			echo "emulation: 10 %: missed at $f kHz ($1, SE $2, $late_pct % late): not asserted, see above"
+		fi
 	done
 	cat $DBG/vcpufreq/cpus
 }
