@@ -145,9 +145,36 @@ test_pelt_validation() {
 	rmmod utiltrack
 }
 
+# runnable_pair CPU FIRST : "ours kernel", CPU's pelt_runnable and the
+# kernel's cfs_rq runnable_avg. One awk copies both files, so the reads
+# are a file apart, not a fork apart; FIRST (ours or kernel) is the one
+# read first. The copies are parsed by the usual helpers.
+runnable_pair() {
+	if [ "$2" = ours ]; then
+		set -- "$1" $UTD/cpus $DBG/sched/debug
+	else
+		set -- "$1" $DBG/sched/debug $UTD/cpus
+	fi
+	awk -v utd="$UTD/cpus" '
+		{ print > (FILENAME == utd ? "/tmp/rp_ours" : "/tmp/rp_kern") }' \
+		"$2" "$3"
+	echo "$(col /tmp/rp_ours cpu "$1" pelt_runnable)" \
+	     "$(kernel_cfs_util "$1" .runnable_avg /tmp/rp_kern)"
+}
+
 # Two CPU-bound tasks on CPU1, one running since before the module
 # loaded: the CPU's runnable signal counts both, as the kernel's cfs_rq
 # runnable_avg (h_nr_running) does, and reads near 2 * 1024.
+#
+# A third task queued on CPU1 for a few ms (kworker/1:1 wakes there
+# ~20 times a second while the test samples) lifts both signals by
+# 100-600 for ~100 ms, and the two reads cannot be at one instant: with
+# the host busy, 6.12 pairs read by one awk differed by up to 350 in a
+# third of the samples (the kernel's higher in most), and the mean of
+# the kernel's 10 samples came out 50-140 above ours 8 rounds in a row.
+# Between spikes both read 2050-2057 and agree within 2 (8 of 8
+# rounds). So the comparison is of the floors, where only the two
+# always-queued tasks count; the median must show both counted.
 test_pelt_runnable() {
 	taskset -c 1 sh -c 'while :; do :; done' &
 	l1=$!
@@ -159,22 +186,26 @@ test_pelt_runnable() {
 	: >/tmp/ours
 	: >/tmp/kern
 	i=0
-	while [ $i -lt 10 ]; do
-		echo "$(ut_cpu 1 pelt_runnable)" >>/tmp/ours
-		echo "$(kernel_cfs_util 1 .runnable_avg)" >>/tmp/kern
+	while [ $i -lt 20 ]; do
+		first=ours
+		[ $((i % 2)) -eq 0 ] || first=kernel
+		set -- $(runnable_pair 1 $first)
+		echo "${1:-0}" >>/tmp/ours
+		echo "${2:-0}" >>/tmp/kern
 		sleep 0.05
 		i=$((i + 1))
 	done
 	kill $l1 $l2
 	wait $l1 $l2 2>/dev/null
-	mo=$(mean_of /tmp/ours)
-	mk=$(mean_of /tmp/kern)
-	echo "pelt_runnable, 2 tasks on cpu1: utiltrack $mo, kernel cfs_rq runnable_avg $mk"
-	# one task would read ~1024; kworkers waking there add a little
-	# (both sides read 2136 and 2169 on 6.12)
+	mo=$(median_of /tmp/ours)
+	fo=$(sort -n /tmp/ours | head -n 1)
+	fk=$(sort -n /tmp/kern | head -n 1)
+	echo "pelt_runnable, 2 tasks on cpu1, 20 samples: utiltrack median $mo floor $fo, kernel cfs_rq runnable_avg floor $fk"
+	echo "pelt_runnable samples (ours:kernel):" $(paste -d: /tmp/ours /tmp/kern)
+	# one task would read ~1024
 	t_range "cpu pelt_runnable counts both queued tasks" "${mo:-0}" 1800 2400
-	t_range "cpu pelt_runnable vs kernel cfs_rq runnable_avg (diff)" \
-		"$(calc "${mo:-0} - ${mk:-0}")" -100 100
+	t_range "cpu pelt_runnable floor vs kernel cfs_rq runnable_avg floor (diff)" \
+		"$(calc "${fo:-0} - ${fk:-0}")" -25 25
 	rmmod utiltrack
 }
 
