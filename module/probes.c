@@ -174,6 +174,15 @@ static void ut_probe_move(struct ut_active *act, struct ut_slot *s, int dst)
 	ut_probe_fill_ctx(&cd, dst, ut_probe_cpu_now(dst));
 	ut_disp_migrate(act, s, &cs, &cd);
 	s->t.cpu = dst;
+	/*
+	 * Both CPUs' signals step here, not at their next switch: emit them
+	 * now, under both locks, so a trace orders the step against either
+	 * CPU's own events (they are emitted under the same lock).
+	 */
+	if (trace_utiltrack_cpu_util_enabled()) {
+		ut_probe_trace_cpu(act, &cs);
+		ut_probe_trace_cpu(act, &cd);
+	}
 	ut_probe_unlock_two(rs, rd);
 	local_irq_restore(flags);
 }

@@ -4,7 +4,8 @@
  *
  *   trace-cmd record -e utiltrack ...
  *
- * utiltrack_cpu_util: a CPU's signal of one tracker after a switch there
+ * utiltrack_cpu_util: a CPU's signal of one tracker after a switch there,
+ *                     and both CPUs' after a task's move between them
  *                     (util = first column, aux = second, see debugfs).
  * utiltrack_task_util: a task's signal of one tracker when it is switched
  *                      out or in.

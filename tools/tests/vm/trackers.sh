@@ -260,6 +260,14 @@ test_rt() {
 trace_start() {
 	echo 0 >$TRACE/tracing_on
 	echo >$TRACE/trace
+	# Events of different CPUs are ordered by their stamps. With the
+	# default per-CPU clock they can be ordered wrongly: the VM's TSC is
+	# marked unstable (unsynchronized at boot, or by vcpufreq's first
+	# frequency change), and the unstable sched_clock lets CPUs drift up
+	# to a tick apart. The global clock never stamps an event below one
+	# already stamped on another CPU. (A 6.1 CI run read no rise at all
+	# at a migration, which such an ordering explains.)
+	echo global >$TRACE/trace_clock
 	echo "$2" >$TRACE/events/utiltrack/$1/filter
 	echo 1 >$TRACE/events/utiltrack/$1/enable
 	echo 1 >$TRACE/events/sched/$3/enable
@@ -273,6 +281,7 @@ trace_stop() {
 	echo 0 >$TRACE/events/utiltrack/utiltrack_task_util/filter
 	echo 0 >$TRACE/events/utiltrack/utiltrack_cpu_util/filter
 	echo >$TRACE/trace
+	echo local >$TRACE/trace_clock
 }
 
 test_walt() {
@@ -373,17 +382,58 @@ test_migration() {
 	kill $loop
 	wait $loop 2>/dev/null
 	trace_stop /tmp/mig.trace
-	# cpu0/cpu1 pelt right before and right after the task's migration
+	# cpu0/cpu1 pelt right before and right after the task's migration.
+	# The move emits both CPUs' values, cpu1's then cpu0's, on the CPU
+	# doing it (cpu1's stopper when the loop runs, the caller on cpu0
+	# when it waits its turn), next to that CPU's sched_migrate_task
+	# record. A CPU's value before is its last event stamped strictly
+	# earlier than the move's: the move holds both CPUs' locks, under
+	# which each CPU emits its own, and the global clock keeps that
+	# order in the stamps.
 	res=$(awk -v pid=$loop '
-		function ts(s) { sub(":", "", s); return s + 0 }
-		/sched_migrate_task:/ && $0 ~ "pid=" pid " " && !mt { mt = ts($4); next }
-		/utiltrack_cpu_util:/ {
-			split($0, a, "cpu="); c = a[2] + 0
-			split($0, b, "util="); u = b[2] + 0
-			if (!mt) before[c] = u
-			else if (!(c in after)) after[c] = u
+		{
+			n++
+			for (i = 1; i <= NF; i++) {
+				if ($i ~ /^\[[0-9]+\]$/ && !(n in buf))
+					buf[n] = $i
+				if ($i ~ /^[0-9]+\.[0-9]+:$/ && !(n in ts))
+					ts[n] = substr($i, 1, length($i) - 1) + 0
+			}
 		}
-		END { printf "%d %d %d %d", before[1], after[1], before[0], after[0] }' /tmp/mig.trace)
+		/sched_migrate_task:/ && $0 ~ "pid=" pid " " && !im { im = n }
+		/utiltrack_cpu_util:/ {
+			kind[n] = "u"
+			split($0, a, "cpu="); c[n] = a[2] + 0
+			split($0, v, "util="); u[n] = v[2] + 0
+		}
+		# the last event of CPU x stamped before line j
+		function before(x, j,  i) {
+			for (i = j - 1; i > 0; i--)
+				if (kind[i] == "u" && c[i] == x && ts[i] < ts[j])
+					return u[i]
+			return 0
+		}
+		# the two events of the move: the two lines of the buffer of the record
+		# next to it in direction dir, first cpu1 then cpu0
+		function pair(dir,  i, got) {
+			js = jd = got = 0
+			for (i = im + dir; i > 0 && i <= n && got < 2; i += dir) {
+				if (buf[i] != buf[im])
+					continue
+				got++
+				if (kind[i] != "u")
+					return 0
+				if (c[i] == 0)
+					jd = i
+				else if (c[i] == 1)
+					js = i
+			}
+			return js && jd && js < jd
+		}
+		END {
+			if (!im || (!pair(-1) && !pair(1))) { print "0 0 0 0"; exit }
+			printf "%d %d %d %d", before(1, js), u[js], before(0, jd), u[jd]
+		}' /tmp/mig.trace)
 	set -- $res
 	echo "migration: cpu1 pelt $1 -> $2, cpu0 pelt $3 -> $4"
 	# the source may also hold blocked util of other tasks that ran
