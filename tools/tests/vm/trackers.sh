@@ -110,12 +110,15 @@ test_pelt_validation() {
 	sleep 1
 	: >/tmp/ours
 	: >/tmp/kern
+	i=0
 	while kill -0 $ra 2>/dev/null; do
-		o=$(ut_cpu 1 pelt)
-		k=$(kernel_cfs_util 1)
-		[ -n "$o" ] && [ -n "$k" ] || continue
-		echo "$o" >>/tmp/ours
-		echo "$k" >>/tmp/kern
+		first=ours
+		[ $((i % 2)) -eq 0 ] || first=kernel
+		i=$((i + 1))
+		set -- $(cfs_pair 1 pelt .util_avg $first)
+		[ -n "$1" ] && [ -n "$2" ] || continue
+		echo "$1" >>/tmp/ours
+		echo "$2" >>/tmp/kern
 		sleep 0.05
 	done
 	wait $ra
@@ -124,9 +127,12 @@ test_pelt_validation() {
 	mk=$(mean_of /tmp/kern)
 	echo "pelt: cpu1 $n samples, mean utiltrack $mo, mean kernel cfs_rq $mk"
 	grep -E "pelt_validation|pelt_wakeup" $UTD/stats
-	# The two reads of a sample are a fork apart: on the debug kernel
-	# that is ~0.25 s (20 samples in the run) on a 16 ms duty cycle, so
-	# there only the module's own same-instant validation below counts.
+	# The two reads of a sample are a file apart, alternating which is
+	# first (cfs_pair); on a 16 ms duty cycle that still leaves the mean
+	# of ~100 pairs a few units off (-21.4 once on 6.1, when the reads
+	# were a fork apart), and the debug kernel reads 20 samples in the
+	# run: the module's own same-instant validation below carries the
+	# algorithm.
 	t_perf_range "cpu pelt sampled at >= 50 instants" "$n" 50 1000000
 	t_perf_range "cpu pelt mean vs kernel cfs_rq util_avg (diff)" \
 		"$(calc "$mo - $mk")" -20 20
@@ -145,21 +151,26 @@ test_pelt_validation() {
 	rmmod utiltrack
 }
 
-# runnable_pair CPU FIRST : "ours kernel", CPU's pelt_runnable and the
-# kernel's cfs_rq runnable_avg. One awk copies both files, so the reads
-# are a file apart, not a fork apart; FIRST (ours or kernel) is the one
-# read first. The copies are parsed by the usual helpers.
-runnable_pair() {
-	if [ "$2" = ours ]; then
-		set -- "$1" $UTD/cpus $DBG/sched/debug
+# cfs_pair CPU COL FIELD FIRST : "ours kernel", CPU's COL from utiltrack's
+# cpus file and FIELD of the kernel's root cfs_rq (.util_avg,
+# .runnable_avg). One awk copies both files, so the reads are a file
+# apart, not a fork apart (~0.25 s on the debug kernel, several ms on a
+# busy host); FIRST (ours or kernel) is the one read first, so callers
+# alternate it and the lag cancels. The copies are parsed by the usual
+# helpers.
+cfs_pair() {
+	local cpu=$1 ucol=$2 kfield=$3
+
+	if [ "$4" = ours ]; then
+		set -- $UTD/cpus $DBG/sched/debug
 	else
-		set -- "$1" $DBG/sched/debug $UTD/cpus
+		set -- $DBG/sched/debug $UTD/cpus
 	fi
 	awk -v utd="$UTD/cpus" '
-		{ print > (FILENAME == utd ? "/tmp/rp_ours" : "/tmp/rp_kern") }' \
-		"$2" "$3"
-	echo "$(col /tmp/rp_ours cpu "$1" pelt_runnable)" \
-	     "$(kernel_cfs_util "$1" .runnable_avg /tmp/rp_kern)"
+		{ print > (FILENAME == utd ? "/tmp/cp_ours" : "/tmp/cp_kern") }' \
+		"$1" "$2"
+	echo "$(col /tmp/cp_ours cpu "$cpu" "$ucol")" \
+	     "$(kernel_cfs_util "$cpu" "$kfield" /tmp/cp_kern)"
 }
 
 # Two CPU-bound tasks on CPU1, one running since before the module
@@ -189,7 +200,7 @@ test_pelt_runnable() {
 	while [ $i -lt 20 ]; do
 		first=ours
 		[ $((i % 2)) -eq 0 ] || first=kernel
-		set -- $(runnable_pair 1 $first)
+		set -- $(cfs_pair 1 pelt_runnable .runnable_avg $first)
 		echo "${1:-0}" >>/tmp/ours
 		echo "${2:-0}" >>/tmp/kern
 		sleep 0.05
