@@ -243,6 +243,52 @@ emu_estimate() {
 		}' "$1"
 }
 
+# emu_calibrate CPU [ROUNDS] : fit vcpufreq's overhead_us to this host.
+# Per period P the emulation spins (1 - f/fmax)(P - o), o being what a
+# period costs the task at fmax (vcpufreq.c); where its estimate of o
+# is off, fmin's throughput is off its ideal, and the same model says
+# by how much: measured at q times the ideal r = fmin/fmax, the o that
+# would have given r is P - (1 - r)(P - o) / (1 - q r). So: fix o at
+# the current estimate, measure fmin against fmax in ROUNDS (default
+# 24) interleaved rounds of 1 s sysbench runs (emu_estimate), solve for
+# o, and do it once more from there; the last o stays set. CPU's policy
+# (one per CPU) is left at fmax under userspace. Takes ~2 * ROUNDS * 2 s.
+emu_calibrate() {
+	_c=$1
+	_n=${2:-24}
+	_fmin=$(cat $CPUFREQ/policy$_c/cpuinfo_min_freq)
+	_fmax=$(cat $CPUFREQ/policy$_c/cpuinfo_max_freq)
+	_p=$(cat /sys/module/vcpufreq/parameters/period_us)
+	set_gov $_c userspace
+	set_speed $_c $_fmax
+	sysbench_eps $_c 1 >/dev/null	# warm up QEMU's translation cache
+	_o=$(col $DBG/vcpufreq/cpus cpu $_c overhead_us)
+	for _it in 1 2; do
+		echo $_o >$DBG/vcpufreq/overhead_us
+		: >/tmp/emu_cal
+		_r=1
+		while [ $_r -le $_n ]; do
+			for _f in $_fmax $_fmin; do
+				set_speed $_c $_f
+				echo "$_r $_f $(sysbench_eps $_c 1)" >>/tmp/emu_cal
+			done
+			_r=$((_r + 1))
+		done
+		set -- $(emu_estimate /tmp/emu_cal $_fmin $_fmax)
+		_on=$(awk -v q="$1" -v o="$_o" -v p="$_p" \
+			  -v r="$(awk -v a=$_fmin -v b=$_fmax 'BEGIN { print a / b }')" '
+			BEGIN {
+				x = p - (1 - r) * (p - o) / (1 - q * r)
+				x = x < 1 ? 1 : (x > p / 2 ? p / 2 : x)
+				printf "%d", x + 0.5
+			}')
+		echo "emu_calibrate: cpu$_c overhead_us $_o: fmin at $1 of its ideal (SE $2, $3 rounds) -> $_on"
+		_o=$_on
+	done
+	echo $_o >$DBG/vcpufreq/overhead_us
+	set_speed $_c $_fmax
+}
+
 # expect_errno ERRTEXT FILE STRING : writing STRING to FILE fails with ERRTEXT
 expect_errno() {
 	printf '%s' "$3" | dd of="$2" bs=8192 2>&1 | grep -q "error writing.*$1"

@@ -12,7 +12,8 @@ test_bad_params() {
 		    "opps=500000,500000" "opps=500000,99999999999" \
 		    "opps=500000,800000 volts=900" "volts=1,2,3" \
 		    "cluster_size=0" "period_us=5" "power_coeff=0" \
-		    "transition_delay_us=100001" "latency_comp=201"; do
+		    "transition_delay_us=100001" "latency_comp=201" \
+		    "overhead_us=501" "period_us=400 overhead_us=201"; do
 		dmesg -c >/dev/null
 		# shellcheck disable=SC2086
 		if load_vcpufreq $args 2>/dev/null; then
@@ -40,6 +41,26 @@ test_load() {
 	t_check "related_cpus of policy1 is cpu1" "shared policy" \
 		grep -qx 1 $CPUFREQ/policy1/related_cpus
 	t_check "debugfs energy table" "missing" test -r $DBG/vcpufreq/energy
+}
+
+# debugfs overhead_us: root-only, a number of us up to half the period
+test_overhead_control() {
+	f=$DBG/vcpufreq/overhead_us
+	t_check "overhead_us is root-only" "mode $(stat -c %a $f)" \
+		test "$(stat -c %a $f)" = 600
+	for bad in abc -1 12x " " 99999999999 501; do
+		txt="Invalid argument"
+		case $bad in 501|99999999999) txt="out of range" ;; esac
+		t_check "overhead_us refuses '$bad' ($txt)" "accepted or another error" \
+			expect_errno "$txt" $f "$bad"
+	done
+	t_check "overhead_us unchanged by refused writes" "$(cat $f)" \
+		test "$(cat $f)" = 0
+	echo 40 >$f
+	t_check "overhead_us takes 40 and reports it in use" \
+		"$(cat $f), cpus: $(col $DBG/vcpufreq/cpus cpu 1 overhead_us)" \
+		test "$(cat $f)" = 40 -a "$(col $DBG/vcpufreq/cpus cpu 1 overhead_us)" = 40
+	echo 0 >$f
 }
 
 test_governors() {
@@ -80,15 +101,14 @@ test_governors() {
 # by as much. An SE of ~3 % takes 24-36 rounds.
 #
 # The emulation is only as exact as its estimate of what each period
-# costs the task at fmax (vcpufreq.c), and that depends on the host.
-# The constants were fitted on one machine, where fmin then read
-# 0.96-1.06 of the ideal; on another, with a quieter host (SE 0.8 % in
-# 24 rounds), both kernels read 1.15-1.17 at fmin and 1.04-1.06 at
-# 1 GHz, with under 1 % of the callbacks late. So 10 % is not asserted:
-# the estimate is printed, "emulation: 10 %: met" or "missed", and the
-# check asserts 25 %, which every measurement of this model has held
-# (fmin 0.96-1.17 on the two machines; 1.33 before late callbacks owed
-# their rest, with 9.6 % late; emulation off reads 4x at fmin).
+# costs the task at fmax (vcpufreq.c), and that depends on the host:
+# the model's defaults read 0.96-1.06 of the ideal at fmin on one
+# machine and 1.10-1.17 on another (SE under 1 %). So the check
+# calibrates first, as a user of the VM does once per boot (lib.sh
+# emu_calibrate, which fits overhead_us at fmin against fmax), then
+# measures the calibrated emulation afresh and asserts the 10 %.
+# 1 GHz plays no part in the fit. On the stock kernels the model's o
+# and the fitted one are both printed. (Emulation off reads 4x at fmin.)
 EMU_MIN=24
 EMU_STEP=12
 EMU_MAX=96
@@ -117,6 +137,10 @@ test_emulation() {
 	set_gov 1 userspace
 	set_speed 1 $FMAX
 	sysbench_eps 1 1 >/dev/null	# warm up QEMU's translation cache
+	if [ $UT_DEBUG_KERNEL = 0 ]; then
+		emu_calibrate 1
+		echo "emulation: calibrated overhead_us $(cat $DBG/vcpufreq/overhead_us)"
+	fi
 	: >/tmp/eps
 	stalls0=$(col $DBG/vcpufreq/cpus cpu 1 stalls)
 	late0=$(col $DBG/vcpufreq/cpus cpu 1 late)
@@ -144,15 +168,11 @@ test_emulation() {
 		# shellcheck disable=SC2046
 		set -- $(emu_estimate /tmp/eps $f $FMAX)
 		echo "emulation: f=$f: $1 of the ideal f/fmax, SE $2, $3 rounds of 1 s runs at f and fmax"
-		t_perf_range "throughput at $f kHz is f/fmax within 25 %" \
-			"$1" 0.75 1.25
-		if awk -v r="$1" 'BEGIN { exit !(r >= 0.9 && r <= 1.1) }'; then
-			echo "emulation: 10 %: met at $f kHz ($1)"
-		else
-			echo "emulation: 10 %: missed at $f kHz ($1, SE $2, $late_pct % late): not asserted, see above"
-		fi
+		t_perf_range "throughput at $f kHz is f/fmax within 10 % (calibrated)" \
+			"$1" 0.9 1.1
 	done
 	cat $DBG/vcpufreq/cpus
+	echo 0 >$DBG/vcpufreq/overhead_us
 }
 
 # stall periods on CPU1 while it is idle at fmin: none may be injected
@@ -262,6 +282,7 @@ test_refuse_second_driver() {
 test_bad_params
 test_refuse_second_driver
 test_load
+test_overhead_control
 test_governors
 test_emulation
 test_idle_stays_idle
