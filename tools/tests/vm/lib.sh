@@ -243,6 +243,21 @@ emu_estimate() {
 		}' "$1"
 }
 
+# emu_rounds CPU FILE FROM TO F... : rounds FROM..TO of a 1 s sysbench run
+# on CPU at each F in turn (CPU's policy under userspace), appended to
+# FILE as "round khz events/s" lines for emu_estimate
+emu_rounds() {
+	_rc=$1 _rf=$2 _rr=$3 _rto=$4
+	shift 4
+	while [ "$_rr" -le "$_rto" ]; do
+		for _f in "$@"; do
+			set_speed $_rc $_f
+			echo "$_rr $_f $(sysbench_eps $_rc 1)" >>"$_rf"
+		done
+		_rr=$((_rr + 1))
+	done
+}
+
 # emu_calibrate CPU [ROUNDS] : fit vcpufreq's overhead_us to this host.
 # Per period P the emulation spins (1 - f/fmax)(P - o), o being what a
 # period costs the task at fmax (vcpufreq.c); where its estimate of o
@@ -266,18 +281,11 @@ emu_calibrate() {
 	for _it in 1 2; do
 		echo $_o >$DBG/vcpufreq/overhead_us
 		: >/tmp/emu_cal
-		_r=1
-		while [ $_r -le $_n ]; do
-			for _f in $_fmax $_fmin; do
-				set_speed $_c $_f
-				echo "$_r $_f $(sysbench_eps $_c 1)" >>/tmp/emu_cal
-			done
-			_r=$((_r + 1))
-		done
+		emu_rounds $_c /tmp/emu_cal 1 $_n $_fmax $_fmin
 		set -- $(emu_estimate /tmp/emu_cal $_fmin $_fmax)
-		_on=$(awk -v q="$1" -v o="$_o" -v p="$_p" \
-			  -v r="$(awk -v a=$_fmin -v b=$_fmax 'BEGIN { print a / b }')" '
+		_on=$(awk -v q="$1" -v o="$_o" -v p="$_p" -v lo=$_fmin -v hi=$_fmax '
 			BEGIN {
+				r = lo / hi
 				x = p - (1 - r) * (p - o) / (1 - q * r)
 				x = x < 1 ? 1 : (x > p / 2 ? p / 2 : x)
 				printf "%d", x + 0.5

@@ -113,18 +113,6 @@ EMU_MIN=24
 EMU_STEP=12
 EMU_MAX=96
 
-# emu_rounds FROM TO : rounds FROM..TO, appended to /tmp/eps
-emu_rounds() {
-	r=$1
-	while [ "$r" -le "$2" ]; do
-		for f in $FMAX $FMIN 1000000; do
-			set_speed 1 $f
-			echo "$r $f $(sysbench_eps 1 1)" >>/tmp/eps
-		done
-		r=$((r + 1))
-	done
-}
-
 # emu_decided R SE : R +- 2 SE lies wholly inside or wholly outside 1 +- 0.1
 emu_decided() {
 	awk -v r="$1" -v se="$2" 'BEGIN {
@@ -148,7 +136,8 @@ test_emulation() {
 	target=$EMU_MIN
 	[ $UT_DEBUG_KERNEL = 0 ] || target=$UT_NREPS
 	while :; do
-		emu_rounds $((done_rounds + 1)) $target
+		emu_rounds 1 /tmp/eps $((done_rounds + 1)) $target \
+			$FMAX $FMIN 1000000
 		done_rounds=$target
 		[ $UT_DEBUG_KERNEL = 0 ] || break
 		open=0
