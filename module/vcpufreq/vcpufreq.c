@@ -217,12 +217,14 @@ static void vcf_set_busy(struct vcf_cpu *vc, bool busy)
  * on the first), which a latency-based estimate cannot follow.
  *
  * So o can be measured instead: overhead_us (parameter, or debugfs at
- * run time) fixes it. lib.sh's emu_calibrate measures fmin against fmax
- * with o fixed, solves the model for the o that would have given the
- * ideal, and repeats once. On the second machine it fitted 34 us (6.1)
- * and 42 us (6.12), which read 1.005 / 0.995 / 0.997 and 1.019 / 1.001 /
- * 0.999 at 0.5 / 1 / 1.4 GHz, the estimate beside them 1.120 / 1.038 /
- * 1.015 and 1.103 / 1.032 / 1.004 (24 interleaved rounds each).
+ * run time) fixes it. It is close to what a period costs any task: with
+ * o fixed, sysbench and two stress-ng loops read fmin within 3-6 % of
+ * one another. lib.sh's emu_calibrate measures sysbench at fmin against
+ * fmax with o fixed, solves the model for the o that would have given
+ * the ideal, and repeats once. On the second machine it fitted 34
+ * us (6.1) and 42 us (6.12), which read 1.005 / 0.995 / 0.997 and 1.019
+ * / 1.001 / 0.999 at 0.5 / 1 / 1.4 GHz, the estimate beside them 1.120 /
+ * 1.038 / 1.015 and 1.103 / 1.032 / 1.004 (24 interleaved rounds each).
  *
  * The timer runs whenever the CPU is busy, at fmax too (with a zero
  * stall): a frequency change then takes effect within one period on a CPU

@@ -264,13 +264,23 @@ emu_rounds() {
 # is off, fmin's throughput is off its ideal, and the same model says
 # by how much: measured at q times the ideal r = fmin/fmax, the o that
 # would have given r is P - (1 - r)(P - o) / (1 - q r). So: fix o at
-# the current estimate, measure fmin against fmax in ROUNDS (default
-# 24) interleaved rounds of 1 s sysbench runs (emu_estimate), solve for
-# o, and do it once more from there; the last o stays set. CPU's policy
-# (one per CPU) is left at fmax under userspace. Takes ~2 * ROUNDS * 2 s.
+# the current estimate, measure fmin against fmax in ROUNDS / 3
+# interleaved rounds of 1 s sysbench runs (emu_estimate), solve for o,
+# and do it once more from there in ROUNDS (default 36) rounds; that o
+# stays set. The first fit only comes near (the estimate may be 100 us
+# off, where the model's linearisation is loose); the second sets the
+# precision: an SE of 0.03 there is ~10 us of o, ~3 % at fmin. o is close
+# to what a period costs any CPU-bound task, not sysbench's alone: with o
+# fixed at 40, 70 and 100 us, sysbench and stress-ng's int64 and
+# matrixprod loops read fmin within 3-6 % of one another (6.1, 16
+# interleaved rounds, SE 0.02-0.05: 0.90 / 0.93 / 0.86, 0.99 / 1.02 /
+# 1.06, 1.11 / 1.07 / 1.11), so a fit on one loop leaves another a few
+# percent off (fitted on stress-ng, sysbench read fmin 0.93 and 0.95 of
+# its ideal on 6.1 and 6.12). CPU's policy (one per CPU) is left at
+# fmax under userspace. Takes ~ROUNDS * 3.5 s.
 emu_calibrate() {
 	_c=$1
-	_n=${2:-24}
+	_nlast=${2:-36}
 	_fmin=$(cat $CPUFREQ/policy$_c/cpuinfo_min_freq)
 	_fmax=$(cat $CPUFREQ/policy$_c/cpuinfo_max_freq)
 	_p=$(cat /sys/module/vcpufreq/parameters/period_us)
@@ -278,7 +288,7 @@ emu_calibrate() {
 	set_speed $_c $_fmax
 	sysbench_eps $_c 1 >/dev/null	# warm up QEMU's translation cache
 	_o=$(col $DBG/vcpufreq/cpus cpu $_c overhead_us)
-	for _it in 1 2; do
+	for _n in $((_nlast / 3)) $_nlast; do
 		echo $_o >$DBG/vcpufreq/overhead_us
 		: >/tmp/emu_cal
 		emu_rounds $_c /tmp/emu_cal 1 $_n $_fmax $_fmin
