@@ -9,6 +9,7 @@
  *   tasks     pid comm cpu class <columns of each enabled tracker>
  *   trackers  name state; write "enable NAME" or "disable NAME"
  *   stats     name value: events, probe cost, slots, tracker checks
+ *   check     name value: runs every enabled tracker's self-check now
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -32,6 +33,7 @@ static const char * const ut_dbg_class_names[] = {
 	[UT_CLASS_RT]		= "rt",
 	[UT_CLASS_DL]		= "dl",
 	[UT_CLASS_OTHER]	= "other",
+	[UT_CLASS_STOP]		= "stop",
 };
 
 /* ------------------------------------------------------------------ */
@@ -114,7 +116,7 @@ static int ut_dbg_cpus_show(struct seq_file *m, void *v)
 
 		row.cpu = cpu;
 		seq_printf(m, "%d %u %u", cpu, READ_ONCE(rq->cur_khz),
-			   READ_ONCE(rq->capacity));
+			   ut_inv_capacity(cpu));
 		ut_reg_for_each(ut_dbg_cpu_vals, &row);
 		seq_putc(m, '\n');
 	}
@@ -296,18 +298,46 @@ static int ut_dbg_stats_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(ut_dbg_stats);
 
-int ut_dbg_init(void)
+/* ------------------------------------------------------------------ */
+/* check: self-checks on demand */
+
+static void ut_dbg_tracker_check(struct ut_tracker *tr, void *arg)
+{
+	if (tr->enabled && tr->ops->check)
+		tr->ops->check(tr, arg);
+}
+
+static int ut_dbg_check_show(struct seq_file *m, void *v)
+{
+	seq_puts(m, "name value\n");
+	mutex_lock(ut_reg_lock());
+	ut_reg_for_each(ut_dbg_tracker_check, m);
+	mutex_unlock(ut_reg_lock());
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(ut_dbg_check);
+
+/*
+ * Without debugfs (debugfs=off, lockdown, CONFIG_DEBUG_FS=n as on many
+ * Android builds) the trackers, trace events and governor still work:
+ * say so once and carry on.
+ */
+void ut_dbg_init(void)
 {
 	ut_dbg_dir = debugfs_create_dir("utiltrack", NULL);
-	if (IS_ERR(ut_dbg_dir))
-		return PTR_ERR(ut_dbg_dir);
+	if (IS_ERR_OR_NULL(ut_dbg_dir)) {
+		pr_info("debugfs unavailable (%ld): no /sys/kernel/debug/utiltrack; trace events and the governor still work\n",
+			PTR_ERR(ut_dbg_dir));
+		ut_dbg_dir = NULL;
+		return;
+	}
 	debugfs_create_file("cpus", 0400, ut_dbg_dir, NULL, &ut_dbg_cpus_fops);
 	debugfs_create_file("tasks", 0400, ut_dbg_dir, NULL, &ut_dbg_tasks_fops);
 	debugfs_create_file("trackers", 0600, ut_dbg_dir, NULL,
 			    &ut_dbg_trackers_fops);
 	debugfs_create_file("stats", 0400, ut_dbg_dir, NULL, &ut_dbg_stats_fops);
+	debugfs_create_file("check", 0400, ut_dbg_dir, NULL, &ut_dbg_check_fops);
 	ut_gov_debugfs(ut_dbg_dir);
-	return 0;
 }
 
 void ut_dbg_exit(void)

@@ -53,11 +53,23 @@ void ut_inv_probe_freq(void *data, unsigned int khz, unsigned int cpu)
 		WRITE_ONCE(per_cpu(ut_rqs, cpu).cur_khz, khz);
 }
 
-u32 ut_inv_scale(const struct ut_rq *rq)
+/*
+ * @cpu's capacity, read at every use: on arm64 it is renormalised when
+ * cpufreq policies appear (capacity-dmips-mhz x each cluster's fmax), so
+ * a value read at load can be wrong for good.
+ */
+u32 ut_inv_capacity(int cpu)
+{
+	return clamp_t(unsigned long, arch_scale_cpu_capacity(cpu), 1,
+		       SCHED_CAPACITY_SCALE);
+}
+
+u32 ut_inv_scale(struct ut_rq *rq)
 {
 	u32 cur = READ_ONCE(rq->cur_khz), max = READ_ONCE(rq->max_khz);
-	u32 scale = READ_ONCE(rq->capacity);
+	u32 scale = ut_inv_capacity(rq->cpu);
 
+	WRITE_ONCE(rq->capacity, scale);
 	if (!ut_invariance)
 		return SCHED_CAPACITY_SCALE;
 	if (max && cur)
@@ -72,7 +84,7 @@ int ut_inv_init(void)
 	for_each_possible_cpu(cpu) {
 		struct cpufreq_policy *policy = cpufreq_cpu_get(cpu);
 
-		per_cpu(ut_rqs, cpu).capacity = arch_scale_cpu_capacity(cpu);
+		per_cpu(ut_rqs, cpu).capacity = ut_inv_capacity(cpu);
 		if (policy) {
 			ut_inv_set_policy(policy, true);
 			cpufreq_cpu_put(policy);

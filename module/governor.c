@@ -228,7 +228,7 @@ static bool ut_gov_cpu_request(struct ut_gov_policy *gp, struct ut_active *act,
 	struct ut_gov_tunables *t = gp->tunables;
 	struct cpufreq_policy *policy = gp->policy;
 	struct ut_rq *rq = per_cpu_ptr(&ut_rqs, j);
-	u32 cap = READ_ONCE(rq->capacity) ?: SCHED_CAPACITY_SCALE;
+	u32 cap = ut_inv_capacity(j);
 	/* an invariant signal is in fmax terms, else in current ones */
 	u32 base = ut_invariance ? policy->cpuinfo.max_freq :
 		   ut_sugov_noninvariant_ref(policy->cur);

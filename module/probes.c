@@ -17,6 +17,7 @@
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/cpuhotplug.h>
 #include <linux/sched/clock.h>
 #include <linux/sched/rt.h>
 #include <linux/sched/deadline.h>
@@ -45,10 +46,44 @@ const char * const ut_tp_names[UT_TP_NR] = {
 /* ------------------------------------------------------------------ */
 /* helpers */
 
+/*
+ * The stop class, learnt at load from a stopper thread: it is not
+ * exported, and its tasks have an RT priority (sched_set_stop_task())
+ * although neither the kernel's avg_rt nor schedutil's RT test counts
+ * them. NULL if none was found (then a stopper reads as RT).
+ */
+static const void *ut_stop_class;
+
+static bool ut_probe_is_stopper(struct task_struct *p)
+{
+	return (p->flags & PF_KTHREAD) && (p->flags & PF_NO_SETAFFINITY) &&
+	       p->policy == SCHED_FIFO &&
+	       p->rt_priority == MAX_RT_PRIO - 1 &&
+	       !strncmp(p->comm, "migration/", 10);
+}
+
+static void ut_probe_learn_stop_class(void)
+{
+	struct task_struct *g, *p;
+
+	rcu_read_lock();
+	for_each_process_thread(g, p) {
+		if (ut_probe_is_stopper(p)) {
+			ut_stop_class = READ_ONCE(p->sched_class);
+			break;
+		}
+	}
+	rcu_read_unlock();
+	if (!ut_stop_class)
+		pr_warn("no stopper thread found: migration/N counts as RT\n");
+}
+
 enum ut_class ut_probe_class_of(struct task_struct *p)
 {
 	if (is_idle_task(p))
 		return UT_CLASS_IDLE;
+	if (unlikely(ut_stop_class && p->sched_class == ut_stop_class))
+		return UT_CLASS_STOP;
 	if (dl_prio(p->prio))
 		return UT_CLASS_DL;
 	if (rt_prio(p->prio))
@@ -190,9 +225,13 @@ static void ut_probe_move(struct ut_active *act, struct ut_slot *s, int dst)
 /* ------------------------------------------------------------------ */
 /* tick: a per-CPU timer for trackers that advance running tasks */
 
-/* Run the tick while the CPU is busy; an idle CPU gets no interrupts. */
+/*
+ * Run the tick while the CPU is busy; an idle CPU gets no interrupts,
+ * and neither does one going offline, nohz_full or isolated.
+ */
 static void ut_probe_tick_gate(struct ut_rq *rq, bool busy)
 {
+	busy = busy && READ_ONCE(rq->tick_allowed);
 	if (busy && !hrtimer_active(&rq->tick))
 		hrtimer_start(&rq->tick, ns_to_ktime(UT_TICK_NS),
 			      HRTIMER_MODE_REL_PINNED_HARD);
@@ -211,6 +250,12 @@ static enum hrtimer_restart ut_probe_tick_fn(struct hrtimer *timer)
 	struct ut_ctx c;
 	int cpu = smp_processor_id();
 
+	/*
+	 * A timer left on a CPU that went offline is moved to another one:
+	 * there it would advance the wrong CPU's task. It stops instead.
+	 */
+	if (unlikely(cpu != rq->cpu || !READ_ONCE(rq->tick_allowed)))
+		return HRTIMER_NORESTART;
 	if (!act || !(act->needs & UT_NEED_TICK) || is_idle_task(p))
 		return HRTIMER_NORESTART;
 	s = ut_slot_find(p);
@@ -406,6 +451,8 @@ static void ut_probe_exec(void *data, struct task_struct *p, pid_t old_pid,
 
 	if (s) {
 		ut_slot_set_comm(s, p);
+		/* a thread that execs takes the thread group leader's pid */
+		WRITE_ONCE(s->t.pid, p->pid);
 		WRITE_ONCE(s->t.exec_at, ut_probe_cpu_now(task_cpu(p)));
 	}
 	ut_probe_account(UT_TP_EXEC, t0);
@@ -494,8 +541,35 @@ static int ut_probe_set(struct ut_probe_desc *d, const char *name, bool on)
  * Attach the probes @needs calls for (and the always-on ones), detach
  * the others. A disabled tracker's events thus cost nothing.
  */
+/*
+ * Once the switch probe is gone nothing re-arms the ticks, and a tick
+ * may read the active set: they stop before it can change under them.
+ */
+static void ut_probe_stop_ticks(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		hrtimer_cancel(&per_cpu(ut_rqs, cpu).tick);
+}
+
+/*
+ * Without the switch probe nothing updates rt_running: a CPU last seen
+ * running an RT task would hold its policy at fmax for good. Called
+ * after the probe is gone (and any call of it done).
+ */
+static void ut_probe_clear_rt_running(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		WRITE_ONCE(per_cpu(ut_rqs, cpu).rt_running, false);
+}
+
 int ut_probe_attach(unsigned int needs)
 {
+	struct ut_probe_desc *sw = &ut_probe_descs[UT_TP_SWITCH];
+	bool had_switch = sw->attached;
 	int i, ret = 0;
 
 	for (i = 0; i < UT_TP_NR; i++) {
@@ -506,32 +580,68 @@ int ut_probe_attach(unsigned int needs)
 			continue;
 		ret = ut_probe_set(d, ut_tp_names[i], on) ?: ret;
 	}
+	if (had_switch && !sw->attached) {
+		tracepoint_synchronize_unregister();
+		ut_probe_clear_rt_running();
+	}
 	return ret;
 }
 
+/*
+ * Detach every probe and wait until none runs. An unregister that fails
+ * leaves our function on the tracepoint: the module must then stay
+ * loaded, so that is a bug worth a warning, not a silent return.
+ */
 void ut_probe_detach_all(void)
 {
 	int i;
 
 	for (i = 0; i < UT_TP_NR; i++)
 		if (ut_probe_descs[i].fn)
-			ut_probe_set(&ut_probe_descs[i], ut_tp_names[i], false);
+			WARN_ON(ut_probe_set(&ut_probe_descs[i], ut_tp_names[i],
+					     false));
 	/* no probe may run once the module text is gone */
 	tracepoint_synchronize_unregister();
+	ut_probe_stop_ticks();
+	ut_probe_clear_rt_running();
 }
 
-/* After the probes are gone: nothing re-arms the tick timers. */
+/* ------------------------------------------------------------------ */
+/* CPU hotplug: the tick runs only on online, housekeeping CPUs */
+
+static enum cpuhp_state ut_probe_hp_state;
+
+static int ut_probe_cpu_online(unsigned int cpu)
+{
+	struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
+
+	WRITE_ONCE(rq->tick_allowed, ut_cpu_housekeeping(cpu));
+	return 0;
+}
+
+/*
+ * On the outgoing CPU, tasks still running: the switch probe sees
+ * tick_allowed clear and arms nothing from here on, and a tick that
+ * would otherwise migrate with the CPU's timers is cancelled.
+ */
+static int ut_probe_cpu_offline(unsigned int cpu)
+{
+	struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
+
+	WRITE_ONCE(rq->tick_allowed, false);
+	hrtimer_cancel(&rq->tick);
+	return 0;
+}
+
 void ut_probe_cpu_exit(void)
 {
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		hrtimer_cancel(&per_cpu(ut_rqs, cpu).tick);
+	cpuhp_remove_state(ut_probe_hp_state);
+	ut_probe_stop_ticks();
 }
 
-void ut_probe_cpu_init(void)
+int ut_probe_cpu_init(void)
 {
-	int cpu;
+	int cpu, ret;
 
 	for_each_possible_cpu(cpu) {
 		struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
@@ -541,6 +651,15 @@ void ut_probe_cpu_init(void)
 		hrtimer_init(&rq->tick, CLOCK_MONOTONIC,
 			     HRTIMER_MODE_REL_PINNED_HARD);
 		rq->tick.function = ut_probe_tick_fn;
+		rq->cpu = cpu;
 		rq->capacity = SCHED_CAPACITY_SCALE;
 	}
+	ut_probe_learn_stop_class();
+	/* runs the online callback on every CPU already online */
+	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "utiltrack:online",
+				ut_probe_cpu_online, ut_probe_cpu_offline);
+	if (ret < 0)
+		return ret;
+	ut_probe_hp_state = ret;
+	return 0;
 }

@@ -8,6 +8,12 @@
  * probe still running on the old one, and only then frees what a
  * disabled tracker owned. So a disabled tracker is never called, owns no
  * memory, and a tracepoint nobody needs has no probe at all.
+ *
+ * The arrays are two static buffers used in turn, not allocations: a
+ * publish ends with a grace period, after which the set it replaced is
+ * unused and becomes the next one to fill. So publishing cannot fail,
+ * and neither can disabling a tracker or unloading, which must never
+ * leave data freed under a set the probes still see.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -36,6 +42,9 @@ static LIST_HEAD(ut_trackers);
 static DEFINE_MUTEX(ut_reg_mutex);
 static DEFINE_MUTEX(ut_list_mutex);
 struct ut_active __rcu *ut_active;
+/* the set being published and the one it replaces; see above */
+static struct ut_active ut_active_sets[2];
+static unsigned int ut_active_next;
 
 struct mutex *ut_reg_lock(void)
 {
@@ -58,28 +67,31 @@ static struct ut_tracker *ut_reg_find(const char *name)
 	return NULL;
 }
 
-/* Rebuild and publish the active set, then re-attach probes. */
+/*
+ * Rebuild and publish the active set, re-attach probes, and wait until
+ * no probe or timer can still see the set it replaced (nor the data of
+ * a tracker that left it). Returns what attaching probes returned: only
+ * attaching can fail, and the set is published either way.
+ */
 static int ut_reg_publish(void)
 {
-	struct ut_active *new, *old;
+	struct ut_active *new = &ut_active_sets[ut_active_next];
 	struct ut_tracker *tr;
 	int ret;
 
-	new = kzalloc(sizeof(*new), GFP_KERNEL);
-	if (!new)
-		return -ENOMEM;
+	lockdep_assert_held(&ut_reg_mutex);
+	memset(new, 0, sizeof(*new));
 	list_for_each_entry(tr, &ut_trackers, node) {
 		if (!tr->enabled)
 			continue;
 		new->tr[new->nr++] = tr;
 		new->needs |= tr->ops->needs;
 	}
-	old = rcu_replace_pointer(ut_active, new,
-				  lockdep_is_held(&ut_reg_mutex));
+	rcu_assign_pointer(ut_active, new);
+	ut_active_next ^= 1;
 	ret = ut_probe_attach(new->needs);
-	/* no probe may still be iterating the old set when it is freed */
+	/* probes and ticks run with preemption off: RCU-sched readers */
 	synchronize_rcu();
-	kfree(old);
 	return ret;
 }
 
@@ -122,6 +134,16 @@ static int ut_reg_alloc_data(struct ut_tracker *tr)
 	return 0;
 }
 
+/* What an enabled tracker holds, given back; nothing can reach it now. */
+static void ut_reg_release(struct ut_tracker *tr)
+{
+	if (tr->ops->disable)
+		tr->ops->disable(tr);
+	ut_reg_free_data(tr);
+	if (!tr->builtin)
+		module_put(tr->ops->owner);
+}
+
 static int ut_reg_enable_locked(struct ut_tracker *tr)
 {
 	int ret;
@@ -141,15 +163,13 @@ static int ut_reg_enable_locked(struct ut_tracker *tr)
 	tr->enabled = true;
 	ret = ut_reg_publish();
 	if (ret) {
+		/* back to the old set; detaching probes cannot fail */
 		tr->enabled = false;
 		ut_reg_publish();
-		goto err_disable;
+		ut_reg_release(tr);
 	}
-	return 0;
+	return ret;
 
-err_disable:
-	if (tr->ops->disable)
-		tr->ops->disable(tr);
 err_free:
 	ut_reg_free_data(tr);
 err_put:
@@ -158,17 +178,14 @@ err_put:
 	return ret;
 }
 
+/* Cannot fail: what it frees is unreachable once the publish returns. */
 static void ut_reg_disable_locked(struct ut_tracker *tr)
 {
 	if (!tr->enabled)
 		return;
 	tr->enabled = false;
 	ut_reg_publish();	/* waits for the probes: data is ours again */
-	if (tr->ops->disable)
-		tr->ops->disable(tr);
-	ut_reg_free_data(tr);
-	if (!tr->builtin)
-		module_put(tr->ops->owner);
+	ut_reg_release(tr);
 }
 
 int ut_reg_enable(const char *name)
@@ -354,17 +371,26 @@ int ut_reg_init(const char *enable_list)
 	return ret;
 }
 
-/* Disable and forget every tracker (module unload: no external ones left). */
+/*
+ * Disable and forget every tracker (unload, or a load that failed). The
+ * caller has detached every probe and cancelled the ticks, so nothing
+ * reads the active set any more: it is emptied without re-attaching
+ * anything.
+ */
 void ut_reg_exit(void)
 {
 	struct ut_tracker *tr, *tmp;
 
 	mutex_lock(&ut_reg_mutex);
-	list_for_each_entry(tr, &ut_trackers, node)
-		ut_reg_disable_locked(tr);
+	rcu_assign_pointer(ut_active, NULL);
+	synchronize_rcu();
+	list_for_each_entry(tr, &ut_trackers, node) {
+		if (!tr->enabled)
+			continue;
+		tr->enabled = false;
+		ut_reg_release(tr);
+	}
 	list_for_each_entry_safe(tr, tmp, &ut_trackers, node)
 		ut_reg_list_del(tr);
-	kfree(rcu_replace_pointer(ut_active, NULL,
-				  lockdep_is_held(&ut_reg_mutex)));
 	mutex_unlock(&ut_reg_mutex);
 }

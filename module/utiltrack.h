@@ -104,13 +104,16 @@ struct ut_rq {
 	/* serializes every tracker's data of this CPU and its tasks */
 	raw_spinlock_t lock;
 	struct hrtimer tick;	/* for trackers with UT_NEED_TICK */
+	int cpu;
+	/* the tick may run here: online, and not nohz_full or isolated */
+	bool tick_allowed;
 	/* sched_clock_cpu() - task clock, learnt at each switch */
 	s64 clock_offset;
 	u64 last_now;
 	/* invariance inputs (freqinv.c) */
 	u32 cur_khz;
 	u32 max_khz;
-	u32 capacity;
+	u32 capacity;		/* as last read, for debugfs; see ut_inv_scale() */
 	/* an RT or DL task runs here (for the governor's rt_policy=max) */
 	bool rt_running;
 	/* statistics */
@@ -120,7 +123,7 @@ struct ut_rq {
 
 DECLARE_PER_CPU(struct ut_rq, ut_rqs);
 
-void ut_probe_cpu_init(void);
+int ut_probe_cpu_init(void);
 void ut_probe_cpu_exit(void);
 u64 ut_probe_cpu_now(int cpu);
 void ut_probe_fill_ctx(struct ut_ctx *c, int cpu, u64 now);
@@ -207,13 +210,14 @@ void ut_disp_task_exit(struct ut_active *act, struct ut_slot *s,
 
 int ut_inv_init(void);
 void ut_inv_exit(void);
-u32 ut_inv_scale(const struct ut_rq *rq);
+u32 ut_inv_capacity(int cpu);
+u32 ut_inv_scale(struct ut_rq *rq);
 void ut_inv_probe_freq(void *data, unsigned int khz, unsigned int cpu);
 
 /* ------------------------------------------------------------------ */
 /* debugfs.c */
 
-int ut_dbg_init(void);
+void ut_dbg_init(void);
 void ut_dbg_exit(void);
 
 /* ------------------------------------------------------------------ */

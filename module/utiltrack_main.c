@@ -57,6 +57,13 @@ static int ut_register_builtins(void)
 	return 0;
 }
 
+/*
+ * Teardown order, here and on a failed load: nothing may reach an object
+ * when it is freed. The governor and debugfs go first (their users hold
+ * module references or debugfs' own), then every probe is detached and
+ * waited for and the ticks cancelled, and only then the trackers' data,
+ * the active set and the slots those probes and ticks read are freed.
+ */
 static int __init ut_init(void)
 {
 	int ret;
@@ -65,10 +72,12 @@ static int __init ut_init(void)
 	if (ret)
 		return ret;
 
-	ut_probe_cpu_init();
-	ret = ut_slot_init(ut_max_tasks);
+	ret = ut_probe_cpu_init();
 	if (ret)
 		return ret;
+	ret = ut_slot_init(ut_max_tasks);
+	if (ret)
+		goto err_cpu;
 	ret = ut_inv_init();
 	if (ret)
 		goto err_slots;
@@ -83,9 +92,7 @@ static int __init ut_init(void)
 	ret = ut_reg_init(trackers ?: "");
 	if (ret)
 		goto err_probes;
-	ret = ut_dbg_init();
-	if (ret)
-		goto err_probes;
+	ut_dbg_init();
 	/* last: from here on a policy may start using the trackers */
 	ret = ut_gov_init();
 	if (ret)
@@ -97,16 +104,14 @@ static int __init ut_init(void)
 err_dbg:
 	ut_dbg_exit();
 err_probes:
-	ut_reg_exit();
 	ut_probe_detach_all();
-	ut_probe_cpu_exit();
-	goto err_inv;
 err_trackers:
 	ut_reg_exit();
-err_inv:
 	ut_inv_exit();
 err_slots:
 	ut_slot_exit();
+err_cpu:
+	ut_probe_cpu_exit();
 	return ret;
 }
 
@@ -114,11 +119,11 @@ static void __exit ut_exit(void)
 {
 	ut_gov_exit();
 	ut_dbg_exit();
-	ut_reg_exit();
 	ut_probe_detach_all();
-	ut_probe_cpu_exit();
+	ut_reg_exit();
 	ut_inv_exit();
 	ut_slot_exit();
+	ut_probe_cpu_exit();
 }
 
 module_init(ut_init);

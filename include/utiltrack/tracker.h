@@ -34,6 +34,7 @@ enum ut_class {
 	UT_CLASS_RT,
 	UT_CLASS_DL,
 	UT_CLASS_OTHER,
+	UT_CLASS_STOP,		/* the stopper (migration/N): neither rt nor dl */
 };
 
 /* Which events a tracker wants; the union decides what gets probed. */
@@ -117,6 +118,13 @@ struct ut_tracker_ops {
 
 	/* debugfs readers: fill one value per declared column */
 	void (*stats_show)(struct ut_tracker *tr, struct seq_file *m);
+	/*
+	 * Self-check on demand (reading debugfs "check", process context,
+	 * may sleep between CPUs): verify the tracker's invariants now and
+	 * print "name value" lines. Never run otherwise, so it may be as
+	 * costly as a debugging aid needs. Optional.
+	 */
+	void (*check)(struct ut_tracker *tr, struct seq_file *m);
 	void (*cpu_show)(struct ut_tracker *tr, void *cd, const struct ut_ctx *c,
 			 u64 *vals);
 	void (*task_show)(struct ut_tracker *tr, void *td, const struct ut_task *t,
@@ -130,7 +138,9 @@ struct ut_tracker_ops {
 	 * runnable_boost (schedutil's since 6.5) raises util to it, so tasks
 	 * waiting behind one another raise frequency before their util can;
 	 * others leave it alone. Optional; without it the governor uses the
-	 * first "cpus" column of ->cpu_show.
+	 * first "cpus" column of ->cpu_show, which must then be projected to
+	 * c->now too: a value as of the CPU's last event would hold a policy
+	 * at the level of a CPU that has been idle since.
 	 */
 	u32 (*cpu_util)(struct ut_tracker *tr, void *cd, const struct ut_ctx *c,
 			u32 *runnable);

@@ -37,7 +37,7 @@ enum ut_walt_policy {
 };
 
 struct ut_walt_cfg {
-	u64 window;		/* ns, UT_WALT_WINDOW_MIN..MAX */
+	u64 window;		/* ns, UT_WALT_WINDOW_MIN..MAX: fits a u32 */
 	enum ut_walt_policy policy;
 	bool account_wait;	/* waiting time counts toward demand */
 };

@@ -6,6 +6,7 @@
 #define _UTILTRACK_COMPAT_SCHED_H
 
 #include <linux/sched.h>
+#include <linux/sched/isolation.h>
 #include "compat/version.h"
 
 /*
@@ -30,5 +31,22 @@ static inline bool ut_task_queued(struct task_struct *p)
  * only sched_setattr_nocheck() accepts it.
  */
 #define UT_SCHED_FLAG_SUGOV	0x10000000
+
+/*
+ * May utiltrack put a periodic interrupt on @cpu? Not on a nohz_full CPU
+ * (it exists to run one task without ticks) nor an isolated one
+ * (isolcpus=, kept free of housekeeping). The housekeeping types were
+ * flags before 5.18.
+ */
+static inline bool ut_cpu_housekeeping(int cpu)
+{
+#if UT_KERNEL_GE(5, 18, 0)
+	return housekeeping_cpu(cpu, HK_TYPE_TICK) &&
+	       housekeeping_cpu(cpu, HK_TYPE_DOMAIN);
+#else
+	return housekeeping_cpu(cpu, HK_FLAG_TICK) &&
+	       housekeeping_cpu(cpu, HK_FLAG_DOMAIN);
+#endif
+}
 
 #endif /* _UTILTRACK_COMPAT_SCHED_H */

@@ -39,9 +39,10 @@ static u64 ut_walt_scale(u64 delta, u32 scale)
  */
 u64 ut_walt_window_of(const struct ut_walt_cfg *cfg, u64 now)
 {
-	u64 rem;
+	u32 rem;
 
-	div64_u64_rem(now, cfg->window, &rem);
+	/* the window is at most 1 s: a 64-by-32 division, cheap on 32-bit */
+	div_u64_rem(now, (u32)cfg->window, &rem);
 	return now - rem;
 }
 
@@ -72,7 +73,7 @@ void ut_walt_cpu_init(struct ut_walt_cpu *cpu, const struct ut_walt_cfg *cfg,
 void ut_walt_task_init(struct ut_walt_task *t, const struct ut_walt_cfg *cfg,
 		       u64 now)
 {
-	u64 init = div64_u64(cfg->window * UT_WALT_INIT_PCT, 100);
+	u64 init = div_u64(cfg->window * UT_WALT_INIT_PCT, 100);
 	int i;
 
 	t->mark_start = now;
@@ -186,7 +187,7 @@ static void ut_walt_history(struct ut_walt_task *t,
 	}
 	t->sum = 0;
 
-	avg = div64_u64(sum, UT_WALT_HIST);
+	avg = div_u64(sum, UT_WALT_HIST);
 	switch (cfg->policy) {
 	case UT_WALT_RECENT:
 		t->demand = runtime;
@@ -231,7 +232,7 @@ static void ut_walt_demand(struct ut_walt_task *t,
 		return;
 	}
 
-	nr_full = div64_u64(ws - ms, cfg->window);
+	nr_full = div_u64(ws - ms, (u32)cfg->window);
 	first = ws - nr_full * cfg->window;	/* first boundary after ms */
 	ut_walt_add_demand(t, cfg, first - ms, scale);
 	ut_walt_history(t, cfg, t->sum, 1);
@@ -339,5 +340,5 @@ u32 ut_walt_to_util(const struct ut_walt_cfg *cfg, u64 scaled_ns)
 {
 	if (scaled_ns >= cfg->window)
 		return 1024;
-	return (u32)div64_u64(scaled_ns << 10, cfg->window);
+	return (u32)div_u64(scaled_ns << 10, (u32)cfg->window);
 }

@@ -380,8 +380,11 @@ static void trk_pelt_task_show(struct ut_tracker *tr, void *td,
 static void trk_pelt_show_mean(struct seq_file *m, const char *name, u64 sum,
 			       u64 n)
 {
+	u32 frac;
+
 	sum = n ? div64_u64(sum * 100, n) : 0;
-	seq_printf(m, "%s %llu.%02llu\n", name, div_u64(sum, 100), sum % 100);
+	sum = div_u64_rem(sum, 100, &frac);
+	seq_printf(m, "%s %llu.%02u\n", name, sum, frac);
 }
 
 static void trk_pelt_stats_show(struct ut_tracker *tr, struct seq_file *m)

@@ -9,23 +9,22 @@
  *
  * Self-check: every CPU's prev/curr sums must equal the sum of the
  * contributions of the tasks accounted on it, plus what exited tasks left
- * behind. A periodic work item verifies this under each CPU's lock and
- * counts mismatches in debugfs "stats".
+ * behind. It walks every task slot under each CPU's lock, so it runs only
+ * on demand (reading debugfs "check"), never by itself: a periodic walk
+ * would cost O(max_tasks) with interrupts off and wake idle CPUs.
+ * Mismatches are counted in "check" and "stats".
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
-#include <linux/jiffies.h>
+#include <linux/cpu.h>
 #include <linux/kernel.h>
 #include <linux/moduleparam.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
-#include <linux/workqueue.h>
 #include <utiltrack/walt.h>
 
 #include "utiltrack.h"
-
-#define UT_WALT_CHECK_MS	50
 
 static unsigned int walt_window_ms = 20;
 module_param(walt_window_ms, uint, 0444);
@@ -60,8 +59,6 @@ struct trk_walt_task_data {
 	bool runnable;
 };
 
-static struct ut_tracker *trk_walt_self;
-static struct delayed_work trk_walt_check_work;
 static atomic64_t trk_walt_checks;
 static atomic64_t trk_walt_mismatches;
 
@@ -215,6 +212,22 @@ static void trk_walt_cpu_show(struct ut_tracker *tr, void *cd,
 	vals[1] = ut_walt_to_util(&ut_walt_cfg, wc->w.curr_sum);
 }
 
+/*
+ * The frequency signal at c->now: the last closed window's sum, as a CPU
+ * that has been idle since would have it after rolling over (a copy is
+ * rolled; the tracker's state is untouched). Without this an idle CPU
+ * would hold the busy window it closed last for as long as it sleeps,
+ * and keep a shared policy up.
+ */
+static u32 trk_walt_cpu_util(struct ut_tracker *tr, void *cd,
+			     const struct ut_ctx *c, u32 *runnable)
+{
+	struct ut_walt_cpu w = ((struct trk_walt_cpu_data *)cd)->w;
+
+	ut_walt_cpu_rollover(&w, &ut_walt_cfg, c->now);
+	return ut_walt_to_util(&ut_walt_cfg, w.prev_sum);
+}
+
 static void trk_walt_task_show(struct ut_tracker *tr, void *td,
 			       const struct ut_task *t, u64 *vals)
 {
@@ -277,31 +290,30 @@ static void trk_walt_check_cpu(struct ut_tracker *tr, int cpu)
 	}
 }
 
-static void trk_walt_check_fn(struct work_struct *work)
+/* debugfs "check": verify every online CPU now, one lock at a time. */
+static void trk_walt_check(struct ut_tracker *tr, struct seq_file *m)
 {
+	u64 bad = atomic64_read(&trk_walt_mismatches);
 	int cpu;
 
-	for_each_online_cpu(cpu)
-		trk_walt_check_cpu(trk_walt_self, cpu);
-	schedule_delayed_work(&trk_walt_check_work,
-			      msecs_to_jiffies(UT_WALT_CHECK_MS));
+	cpus_read_lock();
+	for_each_online_cpu(cpu) {
+		trk_walt_check_cpu(tr, cpu);
+		cond_resched();
+	}
+	cpus_read_unlock();
+	seq_printf(m, "walt_sum_checks %lld\n", atomic64_read(&trk_walt_checks));
+	seq_printf(m, "walt_sum_mismatches %lld\n",
+		   atomic64_read(&trk_walt_mismatches));
+	seq_printf(m, "walt_sum_mismatches_now %lld\n",
+		   atomic64_read(&trk_walt_mismatches) - bad);
 }
 
 static int trk_walt_enable(struct ut_tracker *tr)
 {
-	trk_walt_self = tr;
 	atomic64_set(&trk_walt_checks, 0);
 	atomic64_set(&trk_walt_mismatches, 0);
-	INIT_DELAYED_WORK(&trk_walt_check_work, trk_walt_check_fn);
-	schedule_delayed_work(&trk_walt_check_work,
-			      msecs_to_jiffies(UT_WALT_CHECK_MS));
 	return 0;
-}
-
-static void trk_walt_disable(struct ut_tracker *tr)
-{
-	cancel_delayed_work_sync(&trk_walt_check_work);
-	trk_walt_self = NULL;
 }
 
 static void trk_walt_stats_show(struct ut_tracker *tr, struct seq_file *m)
@@ -322,7 +334,6 @@ const struct ut_tracker_ops ut_walt_tracker = {
 	.cpu_cols	= { "walt_prev", "walt_curr" },
 	.task_cols	= { "walt_demand" },
 	.enable		= trk_walt_enable,
-	.disable	= trk_walt_disable,
 	.cpu_init	= trk_walt_cpu_init,
 	.task_init	= trk_walt_task_init,
 	.wakeup		= trk_walt_wakeup,
@@ -334,5 +345,7 @@ const struct ut_tracker_ops ut_walt_tracker = {
 	.task_exit	= trk_walt_task_exit,
 	.cpu_show	= trk_walt_cpu_show,
 	.task_show	= trk_walt_task_show,
+	.cpu_util	= trk_walt_cpu_util,
 	.stats_show	= trk_walt_stats_show,
+	.check		= trk_walt_check,
 };

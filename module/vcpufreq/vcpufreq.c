@@ -24,6 +24,7 @@
 
 #include <linux/cpu.h>
 #include <linux/cpufreq.h>
+#include <linux/cpuhotplug.h>
 #include <linux/cpumask.h>
 #include <linux/debugfs.h>
 #include <linux/hrtimer.h>
@@ -117,6 +118,8 @@ MODULE_PARM_DESC(idle_uw, "Power of an idle CPU in uW, 0..10000000 (default 2000
 struct vcf_cpu {
 	/* emulation: touched only on this CPU, in hard-irq or sched context */
 	struct hrtimer timer;
+	unsigned int cpu;
+	bool online;		/* cleared when the CPU starts going offline */
 	s64 remain_ns;		/* period left when the CPU went idle, or -1 */
 	u64 stall_ns;		/* per period; 0 at fmax; written by freq changes */
 	u64 lat_ns;		/* average delay from expiry to callback */
@@ -291,6 +294,12 @@ static enum hrtimer_restart vcf_stall_fn(struct hrtimer *timer)
 	u64 stall = READ_ONCE(vc->stall_ns);
 	u64 expires, now;
 
+	/*
+	 * The timers of a CPU that went offline move to another CPU; there
+	 * this one would stall the wrong CPU's task. It stops instead.
+	 */
+	if (unlikely(vc->cpu != smp_processor_id() || !READ_ONCE(vc->online)))
+		return HRTIMER_NORESTART;
 	expires = ktime_to_ns(hrtimer_get_expires(timer));
 	now = ktime_get_ns();
 	vcf_track_latency(vc, now - expires);
@@ -305,7 +314,7 @@ static void vcf_emul_resume(struct vcf_cpu *vc)
 {
 	u64 delay;
 
-	if (hrtimer_active(&vc->timer))
+	if (hrtimer_active(&vc->timer) || !READ_ONCE(vc->online))
 		return;
 	delay = vc->remain_ns >= 0 ? vc->remain_ns : vcf_period_ns;
 	vc->remain_ns = -1;
@@ -639,6 +648,7 @@ static void vcf_cpu_state_init(void)
 		hrtimer_init(&vc->timer, CLOCK_MONOTONIC,
 			     HRTIMER_MODE_REL_PINNED_HARD);
 		vc->timer.function = vcf_stall_fn;
+		vc->cpu = cpu;
 		raw_spin_lock_init(&vc->lock);
 		vc->remain_ns = -1;
 		vc->opp = vcf_nr_opp - 1;
@@ -648,14 +658,38 @@ static void vcf_cpu_state_init(void)
 }
 
 /*
+ * CPU hotplug. Tasks still run on an outgoing CPU after this state's
+ * teardown, but the switch probe no longer starts its timer, and the one
+ * running is cancelled here, on that CPU, before it could migrate.
+ */
+static enum cpuhp_state vcf_hp_state;
+
+static int vcf_cpu_online(unsigned int cpu)
+{
+	WRITE_ONCE(per_cpu(vcf_cpus, cpu).online, true);
+	return 0;
+}
+
+static int vcf_cpu_offline(unsigned int cpu)
+{
+	struct vcf_cpu *vc = per_cpu_ptr(&vcf_cpus, cpu);
+
+	WRITE_ONCE(vc->online, false);
+	hrtimer_cancel(&vc->timer);
+	return 0;
+}
+
+/*
  * Stop every emulation timer. Callers detached the probe first, so nothing
- * re-arms them. No ->exit callback: the driver is gone when this runs, and
- * an offline CPU is idle, so its timer is already paused.
+ * re-arms them. No ->exit callback: the driver is gone when this runs.
  */
 static void vcf_cpu_state_exit(void)
 {
 	unsigned int cpu;
 
+	if (vcf_hp_state > 0)
+		cpuhp_remove_state(vcf_hp_state);
+	vcf_hp_state = 0;
 	for_each_possible_cpu(cpu)
 		hrtimer_cancel(&per_cpu(vcf_cpus, cpu).timer);
 }
@@ -683,9 +717,16 @@ static int __init vcf_init(void)
 	}
 
 	vcf_cpu_state_init();
+	/* marks every online CPU online */
+	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "vcpufreq:online",
+				vcf_cpu_online, vcf_cpu_offline);
+	if (ret < 0)
+		return ret;
+	vcf_hp_state = ret;
 	ret = tracepoint_probe_register(vcf_tp_switch, vcf_probe_switch, NULL);
 	if (ret) {
 		pr_err("cannot attach to sched_switch: %d\n", ret);
+		vcf_cpu_state_exit();
 		return ret;
 	}
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # governor.sh - the utiltrack cpufreq governor (issue 4). Sourced by the
-# guest after lib.sh and trackers.sh (rt-app helpers). vcpufreq with
+# guest after lib.sh (rt-app helpers there). vcpufreq with
 # throughput emulation on; workloads on CPU1, the shell on CPU0.
 
 GT=$CPUFREQ/utiltrack	# x86 has no governor per policy: global tunables

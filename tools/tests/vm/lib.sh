@@ -105,8 +105,24 @@ col() {
 		$(idx[kc]) == k { print $(idx[c]); exit }' "$1"
 }
 
+# The kernel log is never cleared: the harness scans all of it at the
+# end, and a report cleared mid-run would pass unseen. A check that looks
+# for its own lines marks where the log ends, then reads what came after.
+# dmesg_mark : remember the timestamp of the last kernel message
+dmesg_mark() {
+	_dmesg_mark=$(dmesg | tail -n 1 | sed -n 's/^\[ *\([0-9.]*\)\].*/\1/p')
+}
+
+# dmesg_new : the kernel messages after the last dmesg_mark
+dmesg_new() {
+	dmesg | awk -v m="${_dmesg_mark:-0}" '{
+		t = $0; sub(/^\[ */, "", t); sub(/\].*/, "", t)
+		if (t + 0 > m + 0) print }'
+}
+
+# dmesg_has PATTERN : a kernel message since the last dmesg_mark matches
 dmesg_has() {
-	dmesg | grep -q "$1"
+	dmesg_new | grep -q "$1"
 }
 
 # sysbench_eps CPU SECONDS : sysbench cpu events per second on one pinned CPU
@@ -310,4 +326,72 @@ emu_calibrate() {
 # expect_errno ERRTEXT FILE STRING : writing STRING to FILE fails with ERRTEXT
 expect_errno() {
 	printf '%s' "$3" | dd of="$2" bs=8192 2>&1 | grep -q "error writing.*$1"
+}
+
+# ------------------------------------------------------------------
+# rt-app loads (any suite)
+
+TRACE=/sys/kernel/tracing
+J=/tmp/rtapp
+mkdir -p $J
+
+# rtapp_json FILE NAME POLICY SECONDS PHASES : one thread pinned to CPU1,
+# cycling through PHASES until SECONDS have passed. (rt-app 1.0 runs a
+# thread's phases "loop" - 1 times, so the duration bounds the run.)
+rtapp_json() {
+	prio=
+	[ "$3" = SCHED_OTHER ] || prio='"priority": 50,'
+	cat >"$1" <<JSON
+{
+	"global": { "calibration": 100, "default_policy": "SCHED_OTHER",
+		    "logdir": "/tmp", "log_size": "disable", "duration": $4 },
+	"tasks": { "$2": { "policy": "$3", $prio "cpus": [1],
+			   "phases": { $5 } } }
+}
+JSON
+}
+
+# phase NAME RUNTIME_US PERIOD_US LOOPS
+phase() {
+	echo "\"$1\": { \"loop\": $4, \"runtime\": $2, \"timer\": { \"ref\": \"t$1\", \"period\": $3 } }"
+}
+
+# rtapp_thread PID : the worker thread of rt-app process PID (not main)
+rtapp_thread() {
+	for _try in 1 2 3 4 5 6 7 8 9 10; do
+		for t in /proc/$1/task/*; do
+			[ "${t##*/}" != "$1" ] && { echo "${t##*/}"; return 0; }
+		done
+		sleep 0.2
+	done
+	return 1
+}
+
+# exec_ns TID [WAIT] : CPU time of a thread so far (plus its time waiting
+# on a runqueue, with WAIT)
+exec_ns() {
+	awk -v w="${2:-0}" '{ print $1 + (w ? $2 : 0) }' /proc/"$1"/schedstat 2>/dev/null
+}
+
+# overhead_us POLICY RUNTIME_US PERIOD_US [WAIT] : what one period of an
+# rt-app "runtime" loop costs beyond RUNTIME (wakeup, timer, rt-app's own
+# bookkeeping; with WAIT, the wait for the CPU too). Under TCG that is
+# several hundred microseconds, enough to turn a nominal 50 % duty into
+# 58 %: the tests subtract it so the task really runs the duty they name.
+overhead_us() {
+	rtapp_json $J/cal.json cal "$1" 5 "$(phase c "$2" "$3" 1000)"
+	rt-app $J/cal.json >/dev/null 2>&1 &
+	_ra=$!
+	_t=$(rtapp_thread $_ra)
+	sleep 1.5	# past rt-app's start-up (page faults, mlock)
+	_e0=$(exec_ns "$_t" "$4")
+	_u0=$(awk '{ print $1 }' /proc/uptime)
+	sleep 1.5
+	_e1=$(exec_ns "$_t" "$4")
+	_u1=$(awk '{ print $1 }' /proc/uptime)
+	kill $_ra
+	wait $_ra
+	awk -v d="$((_e1 - _e0))" -v t="$_u0" -v u="$_u1" -v r="$2" -v p="$3" \
+		'BEGIN { o = d / 1000 / ((u - t) * 1000000 / p) - r
+			 printf "%d", (o > 0 ? o : 0) }'
 }

@@ -14,14 +14,14 @@ test_bad_params() {
 		    "cluster_size=0" "period_us=5" "power_coeff=0" \
 		    "transition_delay_us=100001" "latency_comp=201" \
 		    "overhead_us=501" "period_us=400 overhead_us=201"; do
-		dmesg -c >/dev/null
+		dmesg_mark
 		# shellcheck disable=SC2086
 		if load_vcpufreq $args 2>/dev/null; then
 			t_fail "vcpufreq refuses $args" "loaded"
 			rmmod vcpufreq
 			continue
 		fi
-		if dmesg | grep -q "vcpufreq: refusing to load" &&
+		if dmesg_has "vcpufreq: refusing to load" &&
 		   [ ! -e $CPUFREQ/policy0 ] && ! grep -q '^vcpufreq ' /proc/modules; then
 			t_ok "vcpufreq refuses $args"
 		else
@@ -259,7 +259,7 @@ reload_cycles() {
 test_refuse_second_driver() {
 	load_vcpufreq
 	[ -e $UT/vcpufreq_twin.ko ] || return 0
-	dmesg -c >/dev/null
+	dmesg_mark
 	if insmod $UT/vcpufreq_twin.ko 2>/dev/null; then
 		t_fail "second cpufreq driver refused" "loaded"
 		rmmod vcpufreq_twin

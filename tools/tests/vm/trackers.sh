@@ -5,71 +5,6 @@
 # stays on CPU0. rt-app "runtime" events busy-loop for wall-clock time, so
 # duty cycles are exact whatever the frequency.
 
-TRACE=/sys/kernel/tracing
-J=/tmp/rtapp
-mkdir -p $J
-
-# rtapp_json FILE NAME POLICY SECONDS PHASES : one thread pinned to CPU1,
-# cycling through PHASES until SECONDS have passed. (rt-app 1.0 runs a
-# thread's phases "loop" - 1 times, so the duration bounds the run.)
-rtapp_json() {
-	prio=
-	[ "$3" = SCHED_OTHER ] || prio='"priority": 50,'
-	cat >"$1" <<JSON
-{
-	"global": { "calibration": 100, "default_policy": "SCHED_OTHER",
-		    "logdir": "/tmp", "log_size": "disable", "duration": $4 },
-	"tasks": { "$2": { "policy": "$3", $prio "cpus": [1],
-			   "phases": { $5 } } }
-}
-JSON
-}
-
-# phase NAME RUNTIME_US PERIOD_US LOOPS
-phase() {
-	echo "\"$1\": { \"loop\": $4, \"runtime\": $2, \"timer\": { \"ref\": \"t$1\", \"period\": $3 } }"
-}
-
-# rtapp_thread PID : the worker thread of rt-app process PID (not main)
-rtapp_thread() {
-	for _try in 1 2 3 4 5 6 7 8 9 10; do
-		for t in /proc/$1/task/*; do
-			[ "${t##*/}" != "$1" ] && { echo "${t##*/}"; return 0; }
-		done
-		sleep 0.2
-	done
-	return 1
-}
-
-# exec_ns TID [WAIT] : CPU time of a thread so far (plus its time waiting
-# on a runqueue, with WAIT)
-exec_ns() {
-	awk -v w="${2:-0}" '{ print $1 + (w ? $2 : 0) }' /proc/"$1"/schedstat 2>/dev/null
-}
-
-# overhead_us POLICY RUNTIME_US PERIOD_US [WAIT] : what one period of an
-# rt-app "runtime" loop costs beyond RUNTIME (wakeup, timer, rt-app's own
-# bookkeeping; with WAIT, the wait for the CPU too). Under TCG that is
-# several hundred microseconds, enough to turn a nominal 50 % duty into
-# 58 %: the tests subtract it so the task really runs the duty they name.
-overhead_us() {
-	rtapp_json $J/cal.json cal "$1" 5 "$(phase c "$2" "$3" 1000)"
-	rt-app $J/cal.json >/dev/null 2>&1 &
-	_ra=$!
-	_t=$(rtapp_thread $_ra)
-	sleep 1.5	# past rt-app's start-up (page faults, mlock)
-	_e0=$(exec_ns "$_t" "$4")
-	_u0=$(awk '{ print $1 }' /proc/uptime)
-	sleep 1.5
-	_e1=$(exec_ns "$_t" "$4")
-	_u1=$(awk '{ print $1 }' /proc/uptime)
-	kill $_ra
-	wait $_ra
-	awk -v d="$((_e1 - _e0))" -v t="$_u0" -v u="$_u1" -v r="$2" -v p="$3" \
-		'BEGIN { o = d / 1000 / ((u - t) * 1000000 / p) - r
-			 printf "%d", (o > 0 ? o : 0) }'
-}
-
 tracker_setup() {
 	load_vcpufreq emulate=0 || return 1
 	set_gov 0 performance
@@ -83,12 +18,12 @@ ut_load() {
 test_bad_load_params() {
 	for args in "max_tasks=1" "max_tasks=99999999" "walt_window_ms=5" \
 		    "walt_window_ms=5000" "walt_policy=bogus" "trackers=nosuch"; do
-		dmesg -c >/dev/null
+		dmesg_mark
 		# shellcheck disable=SC2086
 		if ut_load $args 2>/dev/null; then
 			t_fail "utiltrack refuses $args" "loaded"
 			rmmod utiltrack
-		elif dmesg | grep -q "utiltrack: refusing to load" &&
+		elif dmesg_has "utiltrack: refusing to load" &&
 		     [ ! -d $UTD ]; then
 			t_ok "utiltrack refuses $args"
 		else
@@ -310,6 +245,8 @@ test_walt() {
 	while [ $i -lt 50 ] && kill -0 $ra 2>/dev/null; do
 		awk -v t="$tid" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 			$1 == t { print $(c["walt_demand"]) }' $UTD/tasks >>/tmp/dem
+		# the sums self-check runs only when asked: ask under load
+		cat $UTD/check >/dev/null
 		i=$((i + 1))
 		sleep 0.04
 	done
@@ -371,11 +308,19 @@ test_walt() {
 		"${delay:--1}" 0 44
 
 	sleep 0.2
-	grep walt_ $UTD/stats
-	t_range "walt prev/curr sums checked" "$(ut_stat walt_sum_checks)" 10 100000000
+	cat $UTD/check >/tmp/check
+	cat /tmp/check
+	t_range "walt prev/curr sums checked (on demand, under load)" \
+		"$(col /tmp/check name walt_sum_checks value)" 10 100000000
 	t_check "walt prev/curr sum == sum of task contributions, always" \
-		"$(ut_stat walt_sum_mismatches) mismatches" \
-		test "$(ut_stat walt_sum_mismatches)" = 0
+		"$(col /tmp/check name walt_sum_mismatches value) mismatches" \
+		test "$(col /tmp/check name walt_sum_mismatches value)" = 0
+	c0=$(col /tmp/check name walt_sum_checks value)
+	sleep 0.5
+	c1=$(ut_stat walt_sum_checks)
+	t_check "walt self-check runs only when asked" \
+		"checks went from $c0 to $c1 in 0.5 s without a read of check" \
+		test "$c0" = "$c1"
 	rmmod utiltrack
 }
 

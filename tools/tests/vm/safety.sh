@@ -1,0 +1,176 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# safety.sh - what keeps utiltrack safe on a machine it was not made on
+# (issue 18): the stop class, an RT flag that outlives its probe, an idle
+# CPU in a shared policy, CPU hotplug under load. Sourced by the guest
+# after lib.sh; loads and unloads its own modules, workloads on CPU1.
+
+SGT=$CPUFREQ/utiltrack
+
+# safety_setup VCPUFREQ-ARGS... : vcpufreq and utiltrack (all trackers)
+safety_setup() {
+	load_vcpufreq "$@" || return 1
+	insmod $UT/utiltrack.ko || { rmmod vcpufreq; return 1; }
+}
+
+# safety_teardown NAME : both modules out, each rmmod checked
+safety_teardown() {
+	for p in $CPUFREQ/policy*; do
+		echo performance >$p/scaling_governor
+	done
+	t_check "$1: rmmod utiltrack" "rmmod failed" rmmod utiltrack
+	t_check "$1: rmmod vcpufreq" "rmmod failed" rmmod vcpufreq
+}
+
+# gov_stat POLICY COLUMN : a column of utiltrack's governor table
+gov_stat() {
+	col $UTD/governor policy "$1" "$2"
+}
+
+# The stopper (migration/N) has an RT priority but is not RT load: the
+# kernel's avg_rt does not count it, and under rt_policy=max it must not
+# ask for fmax. Moving a running task off a CPU runs that CPU's stopper.
+test_stop_class() {
+	safety_setup || { t_fail "stop class" "insmod"; return; }
+	set_gov 1 utiltrack
+	c=$(awk '$2 == "migration/1" { print $4 }' $UTD/tasks)
+	t_check "migration/1 is of the stop class, not rt" "class '$c'" \
+		test "$c" = stop
+	taskset -c 1 sh -c 'while :; do :; done' &
+	loop=$!
+	sleep 0.5
+	r0=$(gov_stat 1 rt_max)
+	m0=$(ut_stat events_sched_migrate_task)
+	i=0
+	while [ $i -lt 20 ]; do
+		taskset -p 1 $loop >/dev/null
+		sleep 0.02
+		taskset -p 2 $loop >/dev/null
+		sleep 0.05
+		i=$((i + 1))
+	done
+	r1=$(gov_stat 1 rt_max)
+	m1=$(ut_stat events_sched_migrate_task)
+	kill $loop
+	wait $loop 2>/dev/null
+	echo "stop class: $((m1 - m0)) migrations, rt_max $r0 -> $r1"
+	t_range "the moves migrated the running task" "$((m1 - m0))" 40 100000
+	t_check "stopper runs never force fmax (rt_max unchanged)" \
+		"rt_max $r0 -> $r1" test "$r0" = "$r1"
+	safety_teardown "stop class"
+}
+
+# An RT task runs on CPU1 when every tracker is disabled (the switch
+# probe goes): nothing may keep saying so, or the policy stays at fmax.
+test_rt_flag_cleared() {
+	safety_setup || { t_fail "rt flag" "insmod"; return; }
+	set_gov 1 utiltrack
+	rtapp_json $J/fifo.json fifo SCHED_FIFO 3 "$(phase f 9000 10000 300)"
+	rt-app $J/fifo.json >/dev/null 2>&1 &
+	ra=$!
+	sleep 1
+	for t in pelt rt walt; do echo "disable $t" >$UTD/trackers; done
+	wait $ra
+	sleep 0.2
+	r0=$(gov_stat 1 rt_max)
+	n0=$(gov_stat 1 no_signal)
+	taskset -c 1 sh -c 'i=0; while [ $i -lt 200 ]; do sleep 0.005; i=$((i + 1)); done'
+	r1=$(gov_stat 1 rt_max)
+	n1=$(gov_stat 1 no_signal)
+	echo "rt flag: after the probe went, rt_max $r0 -> $r1, no_signal $n0 -> $n1"
+	t_range "decisions still run without trackers (no_signal)" \
+		"$((n1 - n0))" 1 100000000
+	t_check "no RT fmax once the switch probe is gone" \
+		"rt_max $r0 -> $r1" test "$r0" = "$r1"
+	safety_teardown "rt flag"
+}
+
+# One policy for CPUs 0 and 1 (a cluster), signal walt: once CPU1's load
+# stops and it sleeps, its last busy window must not hold the cluster up.
+# The decisions are read from the trace of the second after the load,
+# while the test shell sleeps too: reading files afterwards is itself
+# load on CPU0 and would be what the next decision sees.
+test_idle_cpu_in_cluster() {
+	safety_setup cluster_size=2 || { t_fail "idle cpu in cluster" "insmod"; return; }
+	set_gov 0 utiltrack
+	echo walt >$SGT/signal
+	fmax=$(cat $CPUFREQ/policy0/cpuinfo_max_freq)
+	gi=$TRACE/instances/utiltrack-safety
+	mkdir -p $gi
+	echo 1 >$gi/events/utiltrack/utiltrack_freq/enable
+	taskset -c 1 sh -c 'while :; do :; done' &
+	loop=$!
+	sleep 1
+	f1=$(cat $CPUFREQ/policy0/scaling_cur_freq)
+	echo >$gi/trace
+	echo load-stops >$gi/trace_marker
+	kill $loop
+	sleep 1
+	echo 0 >$gi/tracing_on
+	# the highest util and request of the decisions 0.3..1 s after
+	set -- $(awk '
+		function ts(s) { sub(":", "", s); return s + 0 }
+		/load-stops/ { t0 = ts($4) }
+		/utiltrack_freq:/ && t0 && ts($4) > t0 + 0.3 {
+			n++
+			for (i = 5; i <= NF; i++) {
+				split($i, kv, "=")
+				if (kv[1] == "util" && kv[2] + 0 > u) u = kv[2] + 0
+				if (kv[1] == "resolved" && kv[2] + 0 > f) f = kv[2] + 0
+			}
+		}
+		END { print n + 0, u + 0, f + 0 }' $gi/trace)
+	rmdir $gi 2>/dev/null
+	echo "idle cpu in cluster: busy CPU1 -> $f1 kHz; 0.3-1 s after it stops: $1 decisions, util <= $2, <= $3 kHz"
+	t_check "cluster follows its busy CPU to fmax" "at $f1" test "$f1" = "$fmax"
+	t_range "decisions while CPU1 sleeps" "$1" 1 100000
+	t_range "an idle CPU's walt signal is projected to now (cluster util)" \
+		"$2" 0 300
+	t_check "the cluster falls once its busy CPU sleeps" "at $3" \
+		test "$3" -lt "$fmax"
+	echo pelt_rt >$SGT/signal
+	safety_teardown "idle cpu in cluster"
+}
+
+# CPU1 offline and online again under hackbench, with a task pinned
+# there, every tracker on and the governor on both policies. Each round
+# takes ~4 s under TCG; make stress runs more.
+SAFETY_HOTPLUG_ROUNDS=${SAFETY_HOTPLUG_ROUNDS:-5}
+test_hotplug() {
+	safety_setup || { t_fail "hotplug" "insmod"; return; }
+	set_gov 0 utiltrack
+	set_gov 1 utiltrack
+	on=/sys/devices/system/cpu/cpu1/online
+	bg_hackbench
+	taskset -c 1 sh -c 'while :; do :; done' &
+	loop=$!
+	ok=1
+	i=0
+	while [ $i -lt $SAFETY_HOTPLUG_ROUNDS ]; do
+		sleep 0.3
+		echo 0 >$on || ok=0
+		sleep 0.2
+		echo 1 >$on || ok=0
+		taskset -p 2 $loop >/dev/null || ok=0
+		i=$((i + 1))
+	done
+	sleep 0.5
+	cat $UTD/check >/tmp/check
+	kill $loop $hb
+	wait $loop $hb 2>/dev/null
+	g=$(cat $CPUFREQ/policy1/scaling_governor)
+	t_check "${SAFETY_HOTPLUG_ROUNDS}x CPU1 offline/online under hackbench, tracked and governed" \
+		"a write failed" test $ok = 1
+	t_check "CPU1's policy back under utiltrack" "governor $g" \
+		test "$g" = utiltrack
+	cat /tmp/check
+	t_check "walt CPU sums == task contributions after hotplug" \
+		"$(col /tmp/check name walt_sum_mismatches value) mismatches" \
+		test "$(col /tmp/check name walt_sum_mismatches value)" = 0
+	safety_teardown "hotplug"
+}
+
+test_stop_class
+test_rt_flag_cleared
+test_idle_cpu_in_cluster
+test_hotplug
