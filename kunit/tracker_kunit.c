@@ -443,6 +443,23 @@ static void tracker_attach_error_rolls_back(struct kunit *test)
 	ut_tracker_unregister(&fake_ops);
 }
 
+/*
+ * Disabling cannot fail: with the probe layer failing every call, the
+ * tracker still leaves the published set before its data is freed.
+ */
+static void tracker_disable_cannot_fail(struct kunit *test)
+{
+	KUNIT_ASSERT_EQ(test, ut_tracker_register(&fake_ops), 0);
+	KUNIT_ASSERT_EQ(test, ut_reg_enable("fake"), 0);
+	KUNIT_ASSERT_EQ(test, active_nr(), 1);
+	ut_kunit_probes.fail = -ENOMEM;
+	KUNIT_EXPECT_EQ(test, ut_reg_disable("fake"), 0);
+	KUNIT_EXPECT_EQ(test, active_nr(), 0);
+	KUNIT_EXPECT_EQ(test, fk.disable, 1);
+	ut_kunit_probes.fail = 0;
+	ut_tracker_unregister(&fake_ops);
+}
+
 /* Running out of slots is counted, and a release makes room again. */
 static void tracker_slots_exhaustion_counted(struct kunit *test)
 {
@@ -694,6 +711,43 @@ static void tracker_walt_window_signal(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, task_val(test, "walt", s), 512);
 }
 
+/* The governor's walt signal of a CPU at @now, as ->cpu_util gives it. */
+static u32 walt_util_at(struct kunit *test, int cpu, u64 now)
+{
+	struct ut_tracker *tr = active(test, "walt");
+	struct ut_ctx c = { .now = now, .cpu = cpu, .scale = 1024 };
+
+	return tr->ops->cpu_util(tr, ut_tr_cpu(tr, cpu), &c, NULL);
+}
+
+/*
+ * An idle CPU's signal is projected to now: its last busy window stays
+ * the signal only until the next window closes, not for as long as it
+ * sleeps (else an idle CPU holds a shared policy up). The tracker's own
+ * state is left alone.
+ */
+static void tracker_walt_signal_projected(struct kunit *test)
+{
+	u64 end = T0 + 9 * WIN + 10 * MS;	/* the last busy period ends */
+	struct ut_slot *s;
+	int k;
+
+	KUNIT_ASSERT_EQ(test, ut_reg_enable("walt"), 0);
+	s = fake_slot(test, 1, SCHED_NORMAL);
+	for (k = 0; k < 10; k++) {
+		ev_one(s, T0 + k * WIN, ut_disp_wakeup);
+		ev_switch(0, T0 + k * WIN, NULL, false, s);
+		ev_switch(0, T0 + k * WIN + 10 * MS, s, false, NULL);
+	}
+	KUNIT_EXPECT_EQ(test, walt_util_at(test, 0, end), 512);
+	/* one window later: the window the CPU went idle in, half busy */
+	KUNIT_EXPECT_EQ(test, walt_util_at(test, 0, T0 + 10 * WIN + MS), 512);
+	/* two or more: a whole idle window */
+	KUNIT_EXPECT_EQ(test, walt_util_at(test, 0, T0 + 11 * WIN + MS), 0);
+	KUNIT_EXPECT_EQ(test, walt_util_at(test, 0, T0 + 100 * WIN), 0);
+	KUNIT_EXPECT_EQ(test, cpu_val(test, "walt", 0, 0), 512);
+}
+
 /* A migration takes the task's window contributions to the new CPU. */
 static void tracker_walt_migration(struct kunit *test)
 {
@@ -722,6 +776,7 @@ static struct kunit_case tracker_cases[] = {
 	KUNIT_CASE(tracker_external_pins_owner),
 	KUNIT_CASE(tracker_enable_error_rolls_back),
 	KUNIT_CASE(tracker_attach_error_rolls_back),
+	KUNIT_CASE(tracker_disable_cannot_fail),
 	KUNIT_CASE(tracker_slots_exhaustion_counted),
 	KUNIT_CASE(tracker_slots_find_and_release),
 	KUNIT_CASE(tracker_task_data_follows_slot),
@@ -731,6 +786,7 @@ static struct kunit_case tracker_cases[] = {
 	KUNIT_CASE(tracker_pelt_runnable_counts_queued),
 	KUNIT_CASE(tracker_rt_counts_rt_only),
 	KUNIT_CASE(tracker_walt_window_signal),
+	KUNIT_CASE(tracker_walt_signal_projected),
 	KUNIT_CASE(tracker_walt_migration),
 	{}
 };
