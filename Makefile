@@ -13,6 +13,8 @@
 #                         lockdep test kernel)
 #   make kunit            the KUnit suites on the test kernel (built once)
 #   make check-debug      the VM suites on that kernel (a stage of check)
+#   make stress           reliability: churn, hotplug, fork storm, fuzzing at
+#                         full counts on 6.1, 6.12 and the debug kernel
 #   make bench-overhead   benchmark: what utiltrack costs (not a test)
 #   make bench-governor   benchmark: governors and signals side by side
 #   make bench-emulation  benchmark: how exact vcpufreq's throughput emulation is
@@ -35,7 +37,7 @@ export UT_CACHE
 .PHONY: all modules modules_install clean deps demo check check-host \
 	check-build check-vm kmods help bench-overhead bench-governor \
 	bench-emulation kunit \
-	test-kernel check-debug
+	test-kernel check-debug stress
 
 all: modules
 
@@ -81,6 +83,11 @@ kunit: deps
 check-debug: deps
 	@$(TOP)/tools/tests/vm/run-all debug
 
+# the stress suite at the issue's counts, 4 vCPUs, one boot per kernel
+stress: deps
+	@UT_VM_SUITES=stress UT_VM_SMP=4 STRESS_FULL=1 UT_VM_TIMEOUT=5400 \
+		UT_LOG_DIR=$(TOP)/.log/stress $(TOP)/tools/tests/vm/run-all 6.1 6.12 debug
+
 # the KUnit + KASAN + lockdep kernel (cached under $(UT_CACHE)/testkernel)
 test-kernel: deps
 	@$(TOP)/tools/build-test-kernel
@@ -98,4 +105,4 @@ bench-emulation: deps
 	@$(TOP)/tools/bench/emulation
 
 help:
-	@sed -n '3,19p' $(TOP)/Makefile
+	@sed -n '3,21p' $(TOP)/Makefile

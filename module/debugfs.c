@@ -205,8 +205,9 @@ static int ut_dbg_trackers_open(struct inode *inode, struct file *file)
 }
 
 /*
- * "enable NAME" / "disable NAME". Anything else is -EINVAL and changes
- * nothing; an unknown tracker is -ENOENT.
+ * "enable NAME" / "disable NAME". Anything else, an unknown tracker
+ * included, is -EINVAL (as the governor's signal answers) and changes
+ * nothing.
  */
 static ssize_t ut_dbg_trackers_write(struct file *file, const char __user *ubuf,
 				     size_t len, loff_t *ppos)
@@ -235,7 +236,7 @@ static ssize_t ut_dbg_trackers_write(struct file *file, const char __user *ubuf,
 		ret = ut_reg_disable(name);
 	else
 		ret = -EINVAL;
-	return ret ?: len;
+	return ret == -ENOENT ? -EINVAL : ret ?: len;
 }
 
 static const struct file_operations ut_dbg_trackers_fops = {

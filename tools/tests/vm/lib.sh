@@ -217,10 +217,47 @@ mean_of() {
 	awk '{ s += $1; n++ } END { if (n) printf "%.1f", s / n }' "$1"
 }
 
-# median_of FILE : median of the numbers in FILE (blank lines ignored)
+# median_of FILE : median of the numbers in FILE, one per line. A blank
+# or non-numeric line is a measurement that did not happen (a step that
+# never reached its level): then nothing is printed, and the range check
+# on it fails instead of passing on the runs that worked.
 median_of() {
-	grep . "$1" | sort -n | awk '{ v[NR] = $1 } END {
+	if grep -qvE '^-?[0-9]+(\.[0-9]+)?$' "$1"; then
+		echo "median_of: $(grep -cvE '^-?[0-9]+(\.[0-9]+)?$' "$1") missing measurement(s) in $1" >&2
+		return 1
+	fi
+	sort -n "$1" | awk '{ v[NR] = $1 } END {
 		if (NR) printf "%.1f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# expect_err ERRTEXT COMMAND... : COMMAND fails, and with ERRTEXT (the
+# strerror text of the one errno expected), not with just any failure
+expect_err() {
+	_want=$1
+	shift
+	if _out=$("$@" 2>&1); then
+		echo "expect_err: '$*' succeeded" >&2
+		return 1
+	fi
+	case $_out in
+	*"$_want"*) return 0 ;;
+	esac
+	echo "expect_err: '$*' failed with '$_out', not '$_want'" >&2
+	return 1
+}
+
+# absent GREP-ARGS... : grep finds no match (status 1); a missing or
+# unreadable file (status 2) is not an absence
+absent() {
+	grep -q "$@"
+	[ $? -eq 1 ]
+}
+
+# ut_rmmod MODULE... : every rmmod of ours is checked; a failure fails
+ut_rmmod() {
+	for _m in "$@"; do
+		_o=$(rmmod "$_m" 2>&1) || t_fail "rmmod $_m" "${_o:-failed}"
+	done
 }
 
 # emu_estimate FILE F FMAX : "R SE N" for a throughput emulation run.

@@ -18,7 +18,7 @@ test_bad_params() {
 		# shellcheck disable=SC2086
 		if load_vcpufreq $args 2>/dev/null; then
 			t_fail "vcpufreq refuses $args" "loaded"
-			rmmod vcpufreq
+			ut_rmmod vcpufreq
 			continue
 		fi
 		if dmesg_has "vcpufreq: refusing to load" &&
@@ -206,7 +206,7 @@ test_energy() {
 
 # schedutil over ->fast_switch: reload with fast_switch=1 and follow a load
 test_fast_switch() {
-	rmmod vcpufreq
+	ut_rmmod vcpufreq
 	t_check "vcpufreq reloads with fast_switch=1" "insmod failed" \
 		load_vcpufreq fast_switch=1
 	set_gov 1 schedutil
@@ -262,12 +262,12 @@ test_refuse_second_driver() {
 	dmesg_mark
 	if insmod $UT/vcpufreq_twin.ko 2>/dev/null; then
 		t_fail "second cpufreq driver refused" "loaded"
-		rmmod vcpufreq_twin
+		ut_rmmod vcpufreq_twin
 	else
 		t_check "second cpufreq driver refused with a dmesg line" \
 			"no line" dmesg_has "already bound"
 	fi
-	rmmod vcpufreq
+	ut_rmmod vcpufreq
 }
 
 test_bad_params
