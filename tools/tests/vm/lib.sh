@@ -176,7 +176,8 @@ keep_sched_tracepoints_on() {
 		echo 1 >$_i/events/$_e/enable 2>/dev/null
 	done
 }
-keep_sched_tracepoints_on
+# UT_KEEPALIVE=0 before this file leaves them off: the path users take
+[ "${UT_KEEPALIVE:-1}" = 0 ] || keep_sched_tracepoints_on
 
 UTD=$DBG/utiltrack
 

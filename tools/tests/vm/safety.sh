@@ -2,8 +2,8 @@
 #
 # safety.sh - what keeps utiltrack safe on a machine it was not made on
 # (issue 18): the stop class, an RT flag that outlives its probe, an idle
-# CPU in a shared policy, CPU hotplug under load. Sourced by the guest
-# after lib.sh; loads and unloads its own modules, workloads on CPU1.
+# CPU in a shared policy (CPU hotplug is in stress.sh). Sourced by the
+# guest after lib.sh; loads and unloads its own modules, workloads on CPU1.
 
 SGT=$CPUFREQ/utiltrack
 
@@ -132,47 +132,6 @@ test_idle_cpu_in_cluster() {
 	safety_teardown "idle cpu in cluster"
 }
 
-# CPU1 offline and online again under hackbench, with a task pinned
-# there, every tracker on and the governor on both policies. Each round
-# takes ~4 s under TCG; make stress runs more.
-SAFETY_HOTPLUG_ROUNDS=${SAFETY_HOTPLUG_ROUNDS:-5}
-test_hotplug() {
-	safety_setup || { t_fail "hotplug" "insmod"; return; }
-	set_gov 0 utiltrack
-	set_gov 1 utiltrack
-	on=/sys/devices/system/cpu/cpu1/online
-	bg_hackbench
-	taskset -c 1 sh -c 'while :; do :; done' &
-	loop=$!
-	ok=1
-	i=0
-	while [ $i -lt $SAFETY_HOTPLUG_ROUNDS ]; do
-		sleep 0.3
-		echo 0 >$on || ok=0
-		sleep 0.2
-		echo 1 >$on || ok=0
-		taskset -p 2 $loop >/dev/null || ok=0
-		# the sums are checked after every round: a drift could heal
-		cat $UTD/check >/dev/null
-		i=$((i + 1))
-	done
-	sleep 0.5
-	cat $UTD/check >/tmp/check
-	kill $loop $hb
-	wait $loop $hb 2>/dev/null
-	g=$(cat $CPUFREQ/policy1/scaling_governor)
-	t_check "${SAFETY_HOTPLUG_ROUNDS}x CPU1 offline/online under hackbench, tracked and governed" \
-		"a write failed" test $ok = 1
-	t_check "CPU1's policy back under utiltrack" "governor $g" \
-		test "$g" = utiltrack
-	cat /tmp/check
-	t_check "walt CPU sums == task contributions after hotplug" \
-		"$(col /tmp/check name walt_sum_mismatches value) mismatches" \
-		test "$(col /tmp/check name walt_sum_mismatches value)" = 0
-	safety_teardown "hotplug"
-}
-
 test_stop_class
 test_rt_flag_cleared
 test_idle_cpu_in_cluster
-test_hotplug

@@ -12,7 +12,10 @@ if [ "${STRESS_FULL:-0}" = 1 ]; then
 	ST_RELOADS=100 ST_TOGGLES=1000 ST_SWITCHES=100 ST_HOTPLUG=50
 	ST_FORKS=10000 ST_FUZZ=10000
 else
-	ST_RELOADS=5 ST_TOGGLES=50 ST_SWITCHES=10 ST_HOTPLUG=3
+	# make check: each path a few times (trackers.sh and governor.sh
+	# reload and switch more); under TCG a reload under hackbench takes
+	# ~14 s, a round of 4 switches ~8 s, a hotplug round ~4 s per CPU
+	ST_RELOADS=2 ST_TOGGLES=30 ST_SWITCHES=3 ST_HOTPLUG=2
 	ST_FORKS=1000 ST_FUZZ=600
 fi
 SGT=$CPUFREQ/utiltrack
