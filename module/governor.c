@@ -262,7 +262,7 @@ static void ut_gov_commit(struct ut_gov_policy *gp, u64 time,
 		return;
 	gp->next_freq = freq;
 	gp->last_freq_update_time = time;
-	gp->transitions++;
+	ut_stat_inc(&gp->transitions);
 	if (gp->policy->fast_switch_enabled) {
 		cpufreq_driver_fast_switch(gp->policy, freq);
 	} else if (!gp->work_in_progress) {
@@ -303,14 +303,14 @@ static void ut_gov_decide(struct ut_gov_policy *gp, struct ut_gov_cpu *gc,
 	}
 	if (rt) {
 		raw = policy->cpuinfo.max_freq;
-		gp->rt_max++;
+		ut_stat_inc(&gp->rt_max);
 	} else if (!any) {
 		/* hold the frequency until the tracker is back */
-		gp->no_signal++;
+		ut_stat_inc(&gp->no_signal);
 		return;
 	}
 	freq = cpufreq_driver_resolve_freq(policy, raw);
-	gp->decisions++;
+	ut_stat_inc(&gp->decisions);
 	WRITE_ONCE(gp->last_util, util);
 	WRITE_ONCE(gp->last_raw_khz, raw);
 	WRITE_ONCE(gp->last_khz, freq);

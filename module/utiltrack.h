@@ -38,6 +38,20 @@ struct dentry;
 #define EXPORT_SYMBOL_GPL(sym)
 #endif
 
+/*
+ * A statistic written under one lock and read by debugfs without it:
+ * marked on both sides, so a KCSAN kernel sees no data race.
+ */
+static inline void ut_stat_add(u64 *var, u64 n)
+{
+	WRITE_ONCE(*var, *var + n);
+}
+
+static inline void ut_stat_inc(u64 *var)
+{
+	ut_stat_add(var, 1);
+}
+
 /* ------------------------------------------------------------------ */
 /* parameters (utiltrack_main.c) */
 

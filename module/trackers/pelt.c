@@ -180,7 +180,7 @@ static void trk_pelt_task_settle(struct trk_pelt_task *pt,
 	if (!pt->wake_pending)
 		return;
 	if (pt->wake_at > c->now) {
-		pc->wake_ahead++;
+		ut_stat_inc(&pc->wake_ahead);
 		pc->wake_ahead_max_ns = max(pc->wake_ahead_max_ns,
 					    pt->wake_at - c->now);
 	}
@@ -269,12 +269,12 @@ static void trk_pelt_validate(struct trk_pelt_cpu *pc, struct trk_pelt_task *pt,
 		return;
 	if ((pt->unsettled_at && c->now - pt->unsettled_at < TRK_PELT_SETTLE_NS) ||
 	    (t->exec_at && c->now - t->exec_at < TRK_PELT_SETTLE_NS)) {
-		pc->skipped++;
+		ut_stat_inc(&pc->skipped);
 		return;
 	}
-	pc->samples++;
-	pc->err_sum += err;
-	pc->fresh_err_sum += fresh_err;
+	ut_stat_inc(&pc->samples);
+	ut_stat_add(&pc->err_sum, err);
+	ut_stat_add(&pc->fresh_err_sum, fresh_err);
 	pc->fresh_err_max = max(pc->fresh_err_max, fresh_err);
 	if (err > pc->err_max) {
 		pc->err_max = err;
