@@ -694,18 +694,26 @@ static void tracker_rt_counts_rt_only(struct kunit *test)
 }
 
 /* WALT: half of every window busy is 512, in the window that follows. */
-static void tracker_walt_window_signal(struct kunit *test)
+/* A task on CPU 0 runs the first 10 ms of windows 0..9, then sleeps. */
+static struct ut_slot *walt_half_busy(struct kunit *test)
 {
-	struct ut_slot *s;
+	struct ut_slot *s = fake_slot(test, 1, SCHED_NORMAL);
 	int k;
 
-	KUNIT_ASSERT_EQ(test, ut_reg_enable("walt"), 0);
-	s = fake_slot(test, 1, SCHED_NORMAL);
 	for (k = 0; k < 10; k++) {
 		ev_one(s, T0 + k * WIN, ut_disp_wakeup);
 		ev_switch(0, T0 + k * WIN, NULL, false, s);
 		ev_switch(0, T0 + k * WIN + 10 * MS, s, false, NULL);
 	}
+	return s;
+}
+
+static void tracker_walt_window_signal(struct kunit *test)
+{
+	struct ut_slot *s;
+
+	KUNIT_ASSERT_EQ(test, ut_reg_enable("walt"), 0);
+	s = walt_half_busy(test);
 	KUNIT_EXPECT_EQ(test, cpu_val(test, "walt", 0, 0), 512);	/* prev */
 	KUNIT_EXPECT_EQ(test, cpu_val(test, "walt", 0, 1), 512);	/* curr */
 	KUNIT_EXPECT_EQ(test, task_val(test, "walt", s), 512);
@@ -729,16 +737,9 @@ static u32 walt_util_at(struct kunit *test, int cpu, u64 now)
 static void tracker_walt_signal_projected(struct kunit *test)
 {
 	u64 end = T0 + 9 * WIN + 10 * MS;	/* the last busy period ends */
-	struct ut_slot *s;
-	int k;
 
 	KUNIT_ASSERT_EQ(test, ut_reg_enable("walt"), 0);
-	s = fake_slot(test, 1, SCHED_NORMAL);
-	for (k = 0; k < 10; k++) {
-		ev_one(s, T0 + k * WIN, ut_disp_wakeup);
-		ev_switch(0, T0 + k * WIN, NULL, false, s);
-		ev_switch(0, T0 + k * WIN + 10 * MS, s, false, NULL);
-	}
+	walt_half_busy(test);
 	KUNIT_EXPECT_EQ(test, walt_util_at(test, 0, end), 512);
 	/* one window later: the window the CPU went idle in, half busy */
 	KUNIT_EXPECT_EQ(test, walt_util_at(test, 0, T0 + 10 * WIN + MS), 512);

@@ -33,6 +33,27 @@ st_gov_all() {
 	done
 }
 
+# st_up NAME : vcpufreq and utiltrack (all trackers) loaded, or NAME fails
+st_up() {
+	load_vcpufreq || { t_fail "$1" "insmod vcpufreq"; return 1; }
+	insmod $UT/utiltrack.ko || { t_fail "$1" "insmod utiltrack"; ut_rmmod vcpufreq; return 1; }
+}
+
+# st_down : back to performance, both modules out (checked)
+st_down() {
+	st_gov_all performance
+	ut_rmmod utiltrack vcpufreq
+}
+
+# st_verdict WHAT WHY : the background hackbench stops; WHAT passed if
+# every step kept $ok at 1
+st_verdict() {
+	kill $hb
+	wait $hb 2>/dev/null
+	st_say "$1: ok=$ok"
+	t_check "stress: $1" "$2" test $ok = 1
+}
+
 # insmod/rmmod of utiltrack under hackbench, the governor switched on
 # between (so a reload also crosses governor init and exit)
 stress_reload() {
@@ -47,18 +68,14 @@ stress_reload() {
 		rmmod utiltrack || ok=0
 		i=$((i + 1))
 	done
-	kill $hb
-	wait $hb 2>/dev/null
-	st_say "$ST_RELOADS reloads under hackbench, governor on between: ok=$ok"
-	t_check "stress: ${ST_RELOADS}x insmod/governor/rmmod under hackbench" \
-		"a step failed" test $ok = 1
+	st_verdict "${ST_RELOADS}x insmod/governor/rmmod under hackbench" \
+		"a step failed"
 	ut_rmmod vcpufreq
 }
 
 # tracker enable/disable under load, governed by the tracker toggled
 stress_toggle() {
-	load_vcpufreq || { t_fail "stress toggle" "insmod vcpufreq"; return; }
-	insmod $UT/utiltrack.ko || { t_fail "stress toggle" "insmod"; return; }
+	st_up "stress toggle" || return
 	st_gov_all utiltrack
 	echo walt >$SGT/signal
 	bg_hackbench
@@ -70,22 +87,17 @@ stress_toggle() {
 		done
 		i=$((i + 3))
 	done
-	kill $hb
-	wait $hb 2>/dev/null
-	st_say "$ST_TOGGLES enable/disable pairs under hackbench: ok=$ok"
-	t_check "stress: ${ST_TOGGLES}x tracker disable/enable under load" \
-		"a write failed" test $ok = 1
+	st_verdict "${ST_TOGGLES}x tracker disable/enable under load" \
+		"a write failed"
 	t_check "stress: all trackers enabled after the toggles" "$(cat $UTD/trackers)" \
 		test "$(grep -c enabled $UTD/trackers)" = 3
 	echo pelt_rt >$SGT/signal
-	st_gov_all performance
-	ut_rmmod utiltrack vcpufreq
+	st_down
 }
 
 # governor switches between utiltrack, schedutil, performance, powersave
 stress_switch() {
-	load_vcpufreq || { t_fail "stress switch" "insmod vcpufreq"; return; }
-	insmod $UT/utiltrack.ko || { t_fail "stress switch" "insmod"; return; }
+	st_up "stress switch" || return
 	bg_hackbench
 	ok=1 i=0
 	while [ $i -lt $ST_SWITCHES ]; do
@@ -94,20 +106,15 @@ stress_switch() {
 		done
 		i=$((i + 1))
 	done
-	kill $hb
-	wait $hb 2>/dev/null
-	st_say "$ST_SWITCHES rounds of 4 governor switches on $NCPU policies: ok=$ok"
-	t_check "stress: ${ST_SWITCHES}x 4 governor switches under hackbench" \
-		"a switch failed" test $ok = 1
-	st_gov_all performance
-	ut_rmmod utiltrack vcpufreq
+	st_verdict "${ST_SWITCHES}x 4 governor switches on $NCPU policies under hackbench" \
+		"a switch failed"
+	st_down
 }
 
 # every non-boot CPU offline and online, a task pinned to it, tracked
 # and governed, the sums checked after each round
 stress_hotplug() {
-	load_vcpufreq || { t_fail "stress hotplug" "insmod vcpufreq"; return; }
-	insmod $UT/utiltrack.ko || { t_fail "stress hotplug" "insmod"; return; }
+	st_up "stress hotplug" || return
 	st_gov_all utiltrack
 	bg_hackbench
 	ok=1 i=0 bad=0
@@ -128,15 +135,11 @@ stress_hotplug() {
 		[ "$m" = 0 ] || bad=$((bad + 1))
 		i=$((i + 1))
 	done
-	kill $hb
-	wait $hb 2>/dev/null
-	st_say "$ST_HOTPLUG rounds of CPUs 1..$((NCPU - 1)) off and on: ok=$ok, rounds with walt sum mismatches: $bad"
-	t_check "stress: ${ST_HOTPLUG}x hotplug of every non-boot CPU, tracked and governed" \
-		"a write failed" test $ok = 1
+	st_verdict "${ST_HOTPLUG}x hotplug of CPUs 1..$((NCPU - 1)), tracked and governed" \
+		"a write failed"
 	t_check "stress: walt sums intact after every hotplug round" \
 		"$bad rounds with mismatches" test $bad = 0
-	st_gov_all performance
-	ut_rmmod utiltrack vcpufreq
+	st_down
 }
 
 # st_stale : pids in the tasks table that are gone. A pid counts only if
@@ -259,8 +262,7 @@ st_fuzz_writer() {
 # hackbench here: it would leave the writers a sliver of CPU under TCG
 # (0.8 s a write); the governor decides meanwhile all the same.
 stress_fuzz() {
-	load_vcpufreq || { t_fail "stress fuzz" "insmod vcpufreq"; return; }
-	insmod $UT/utiltrack.ko || { t_fail "stress fuzz" "insmod"; return; }
+	st_up "stress fuzz" || return
 	st_gov_all utiltrack
 	batch=100 done=0 bad=0
 	while [ $done -lt $ST_FUZZ ]; do
@@ -275,8 +277,7 @@ stress_fuzz() {
 	st_say "$done fuzzed writes (2 writers) to 10 files: $bad batches left an invalid value"
 	t_check "stress: $done fuzzed writes, every value valid after each batch" \
 		"$bad bad batches" test $bad = 0
-	st_gov_all performance
-	ut_rmmod utiltrack vcpufreq
+	st_down
 }
 
 stress_reload
