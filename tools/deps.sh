@@ -11,6 +11,8 @@ set -euo pipefail
 pkgs=(
 	# module builds and static checks
 	gcc make libc6-dev bc kmod perl sparse xz-utils
+	# the 32-bit build of the core (tools/tests/host check-32bit)
+	gcc-multilib
 	linux-image-amd64 linux-headers-amd64
 	linux-image-6.12-amd64 linux-headers-6.12-amd64
 	# the KUnit/KASAN/lockdep test kernel, built from Debian's source

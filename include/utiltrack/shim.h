@@ -38,6 +38,18 @@ typedef __s64 s64;
 #define U64_MAX		((u64)~0ULL)
 #endif
 
+#ifdef UT_SHIM_DIV_EXTERN
+/*
+ * The 32-bit check (tools/tests/host, check-32bit): the helpers are left
+ * undefined, so an object of the core that still needs libgcc's 64-bit
+ * division (__udivdi3, __umoddi3), which 32-bit kernels do not have,
+ * shows it among its undefined symbols.
+ */
+u64 div_u64(u64 dividend, u32 divisor);
+u64 div_u64_rem(u64 dividend, u32 divisor, u32 *remainder);
+u64 div64_u64(u64 dividend, u64 divisor);
+u64 div64_u64_rem(u64 dividend, u64 divisor, u64 *remainder);
+#else
 static inline u64 div_u64(u64 dividend, u32 divisor)
 {
 	return dividend / divisor;
@@ -49,11 +61,6 @@ static inline u64 div_u64_rem(u64 dividend, u32 divisor, u32 *remainder)
 	return dividend / divisor;
 }
 
-static inline u64 mul_u64_u32_shr(u64 a, u32 mul, unsigned int shift)
-{
-	return (u64)(((__uint128_t)a * mul) >> shift);
-}
-
 static inline u64 div64_u64(u64 dividend, u64 divisor)
 {
 	return dividend / divisor;
@@ -63,6 +70,20 @@ static inline u64 div64_u64_rem(u64 dividend, u64 divisor, u64 *remainder)
 {
 	*remainder = dividend % divisor;
 	return dividend / divisor;
+}
+#endif
+
+/* (a * mul) >> shift without losing the product's top bits, shift <= 32 */
+static inline u64 mul_u64_u32_shr(u64 a, u32 mul, unsigned int shift)
+{
+#ifdef __SIZEOF_INT128__
+	return (u64)(((__uint128_t)a * mul) >> shift);
+#else
+	u64 lo = ((u64)(u32)a * mul) >> shift;
+	u64 hi = (u64)(u32)(a >> 32) * mul;
+
+	return shift ? lo + (hi << (32 - shift)) : lo + (hi << 32);
+#endif
 }
 
 #endif /* __KERNEL__ */
