@@ -694,6 +694,32 @@ static void vcf_cpu_state_exit(void)
 		hrtimer_cancel(&per_cpu(vcf_cpus, cpu).timer);
 }
 
+/*
+ * The cpufreq core keeps a driver whose ->init() failed on some CPUs (out
+ * of memory, say) and leaves those CPUs without a policy. That is not the
+ * platform the parameters describe, and a test or a governor comparison
+ * on it would be silently wrong: the load fails instead.
+ */
+static int __init vcf_check_policies(void)
+{
+	struct cpufreq_policy *policy;
+	unsigned int cpu;
+	int ret = 0;
+
+	cpus_read_lock();
+	for_each_online_cpu(cpu) {
+		policy = cpufreq_cpu_get(cpu);
+		if (!policy) {
+			pr_err("cpu%u has no policy (its setup failed)\n", cpu);
+			ret = -ENODEV;
+			break;
+		}
+		cpufreq_cpu_put(policy);
+	}
+	cpus_read_unlock();
+	return ret;
+}
+
 static int __init vcf_init(void)
 {
 	const char *bound;
@@ -735,6 +761,11 @@ static int __init vcf_init(void)
 	ret = cpufreq_register_driver(&vcf_driver);
 	if (ret) {
 		pr_err("cpufreq_register_driver failed: %d\n", ret);
+		goto err_unregister_probe;
+	}
+	ret = vcf_check_policies();
+	if (ret) {
+		cpufreq_unregister_driver(&vcf_driver);
 		goto err_unregister_probe;
 	}
 
