@@ -1,15 +1,17 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# lib.sh - guest-side helpers for VM tests (busybox sh).
+# lib.sh - the VM test suites' helpers (busybox sh): results, plans and
+# checks. The guest script run-all composes is tools/vm/guest-lib.sh (the
+# library the demo and benchmarks share: statistics, parsers, the
+# platform's sysfs, rt-app loads), this file, guest_session_start, then
+# each suite between t_suite_begin and t_suite_end.
 #
-# Each check appends "ok NAME" or "not ok NAME - why" to /out/results.txt;
-# the host (tools/tests/vm/run-all) counts them. Keep checks about
-# behaviour: thresholds come from the issue, not from timings of this box.
+# Each check appends "ok NAME", "not ok NAME - why" or "skip NAME - why"
+# to /out/results.txt; the host (tools/tests/vm/run-all) counts them per
+# suite against the suite's t_plan. Keep checks about behaviour:
+# thresholds come from the issue, not from timings of this box.
 
-UT=/utiltrack
 RESULTS=/out/results.txt
-CPUFREQ=/sys/devices/system/cpu/cpufreq
-DBG=/sys/kernel/debug
 
 # the console line carries the guest uptime: where a suite spends its time
 t_say() {
@@ -30,6 +32,24 @@ t_fail() {
 t_skip() {
 	echo "skip $1 - $2" >>$RESULTS
 	t_say "skip $1 - $2"
+}
+
+# Each suite declares how many checks it makes (t_plan N, as TAP's
+# "1..N"); run-all brackets it with t_suite_begin/t_suite_end, and the
+# host fails a suite whose count of ok/not ok/skip lines differs from its
+# plan, or that never reached its end: a suite that stops early, or a
+# branch that skips its check, cannot pass.
+t_suite_begin() {
+	echo "# suite $1" >>$RESULTS
+	t_say "suite $1"
+}
+
+t_plan() {
+	echo "# plan $1" >>$RESULTS
+}
+
+t_suite_end() {
+	echo "# end $1" >>$RESULTS
 }
 
 # The KASAN + lockdep test kernel (run-all debug) runs kernel code several
@@ -92,142 +112,6 @@ t_range() {
 	fi
 }
 
-# calc EXPR : print an awk expression's value
-calc() {
-	awk "BEGIN { printf \"%.4f\", $1 }"
-}
-
-# col FILE KEYCOL KEY COL : the COL column of the row whose KEYCOL column is KEY
-# (columns named by the table's header line)
-col() {
-	awk -v kc="$2" -v k="$3" -v c="$4" '
-		NR == 1 { for (i = 1; i <= NF; i++) idx[$i] = i; next }
-		$(idx[kc]) == k { print $(idx[c]); exit }' "$1"
-}
-
-# The kernel log is never cleared: the harness scans all of it at the
-# end, and a report cleared mid-run would pass unseen. A check that looks
-# for its own lines marks where the log ends, then reads what came after.
-# dmesg_mark : remember the timestamp of the last kernel message
-dmesg_mark() {
-	_dmesg_mark=$(dmesg | tail -n 1 | sed -n 's/^\[ *\([0-9.]*\)\].*/\1/p')
-}
-
-# dmesg_new : the kernel messages after the last dmesg_mark
-dmesg_new() {
-	dmesg | awk -v m="${_dmesg_mark:-0}" '{
-		t = $0; sub(/^\[ */, "", t); sub(/\].*/, "", t)
-		if (t + 0 > m + 0) print }'
-}
-
-# dmesg_has PATTERN : a kernel message since the last dmesg_mark matches
-dmesg_has() {
-	dmesg_new | grep -q "$1"
-}
-
-# sysbench_eps CPU SECONDS : sysbench cpu events per second on one pinned CPU
-sysbench_eps() {
-	taskset -c "$1" sysbench cpu --cpu-max-prime=5000 --threads=1 --time="$2" run 2>/dev/null |
-		awk '/events per second/ { print $4 }'
-}
-
-# busy_freq CPU SECONDS : the frequency of CPU's policy after SECONDS of a
-# busy loop pinned there (CPU n has policy n: one policy per CPU)
-busy_freq() {
-	taskset -c "$1" sh -c 'while :; do :; done' &
-	_loop=$!
-	sleep "$2"
-	cat $CPUFREQ/policy"$1"/scaling_cur_freq
-	kill $_loop
-	wait $_loop 2>/dev/null
-}
-
-set_gov() {
-	echo "$2" >$CPUFREQ/policy$1/scaling_governor
-}
-
-set_speed() {
-	echo "$2" >$CPUFREQ/policy$1/scaling_setspeed
-}
-
-load_vcpufreq() {
-	insmod $UT/vcpufreq.ko "$@"
-}
-
-# The test shell and every helper it forks (awk, cat, sleep) stay on CPU0,
-# so CPU1 is quiet for the workloads the tests pin there.
-taskset -p 1 $$ >/dev/null
-
-# QEMU TCG does not reliably flush other vCPUs' translated code when the
-# kernel live-patches a tracepoint's static branch (text_poke_bp): a vCPU
-# can run a stale int3 after the patch is done and oops ("Oops: int3" in
-# ttwu_do_activate, seen once while modules loaded and unloaded under
-# hackbench). Real CPUs are not affected. Keeping the scheduler
-# tracepoints enabled in a silent trace instance for the whole session
-# means module loads and unloads never flip those branches.
-keep_sched_tracepoints_on() {
-	_i=/sys/kernel/tracing/instances/utiltrack-keepalive
-	mkdir -p $_i 2>/dev/null || return 0
-	echo 0 >$_i/tracing_on
-	for _e in sched/sched_switch sched/sched_wakeup sched/sched_wakeup_new \
-		  sched/sched_migrate_task sched/sched_process_fork \
-		  sched/sched_process_exec sched/sched_process_free \
-		  power/cpu_frequency; do
-		echo 1 >$_i/events/$_e/enable 2>/dev/null
-	done
-}
-# UT_KEEPALIVE=0 before this file leaves them off: the path users take
-[ "${UT_KEEPALIVE:-1}" = 0 ] || keep_sched_tracepoints_on
-
-UTD=$DBG/utiltrack
-
-# ut_cpu CPU COLUMN : a column of utiltrack's cpus table
-ut_cpu() {
-	col $UTD/cpus cpu "$1" "$2"
-}
-
-# ut_stat NAME : a value of utiltrack's stats
-ut_stat() {
-	col $UTD/stats name "$1" value
-}
-
-# kernel_cfs_util CPU [FIELD [FILE]] : the kernel's root cfs_rq util_avg
-# of CPU, or another of its sched/debug fields (.runnable_avg), from
-# sched/debug or a copy of it
-kernel_cfs_util() {
-	awk -v want="cfs_rq[$1]:/" -v field="${2:-.util_avg}" '
-		$1 == want { in_rq = 1; next }
-		in_rq && $1 == field { print $3; exit }
-		/^cfs_rq|^rt_rq|^dl_rq/ { in_rq = 0 }' "${3:-$DBG/sched/debug}"
-}
-
-# tid_of NAME : the thread id whose comm is NAME (first match)
-tid_of() {
-	for f in /proc/[0-9]*/task/[0-9]*/comm; do
-		if [ "$(cat "$f" 2>/dev/null)" = "$1" ]; then
-			f=${f%/comm}
-			echo "${f##*/}"
-			return 0
-		fi
-	done
-	return 1
-}
-
-# mean_of FILE : mean of the numbers in FILE, one per line
-mean_of() {
-	awk '{ s += $1; n++ } END { if (n) printf "%.1f", s / n }' "$1"
-}
-
-# median_of FILE : median of the numbers in FILE (blank lines ignored).
-# A blank line is a measurement that did not happen; it is reported on
-# stderr. (Failing the check on it, as issue 18 asks, made the 6.12
-# governor step test fail on one missing step in 25: still to do.)
-median_of() {
-	_miss=$(grep -cvE '^-?[0-9]+(\.[0-9]+)?$' "$1")
-	[ "$_miss" = 0 ] || echo "median_of: $_miss missing measurement(s) in $1" >&2
-	grep -E '^-?[0-9]+(\.[0-9]+)?$' "$1" | sort -n | awk '{ v[NR] = $1 } END {
-		if (NR) printf "%.1f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
 
 # expect_err ERRTEXT COMMAND... : COMMAND fails, and with ERRTEXT (the
 # strerror text of the one errno expected), not with just any failure
@@ -259,175 +143,7 @@ ut_rmmod() {
 	done
 }
 
-# emu_estimate FILE F FMAX : "R SE N" for a throughput emulation run.
-# FILE holds "round khz events/s" lines, every round with one run at F and
-# one at FMAX. R is the ratio of the summed events/s at F to those at
-# FMAX, over the ideal F/FMAX (1 = exact); SE is its standard error by
-# the ratio estimator's linearisation, from the spread of the rounds'
-# residuals s_i - R' m_i ("-" for one round); N is the number of rounds. Under QEMU TCG one
-# 1 s run scatters by ~16 % at any OPP, flipping between a fast and a
-# slow host speed within a second, so rounds are independent and only
-# their number brings the SE down (~0.26/sqrt(N) at fmin).
-emu_estimate() {
-	awk -v f="$2" -v fmax="$3" '
-		# busybox awk has no math library: Newton for the root
-		function root(x,  y, i) {
-			if (x <= 0)
-				return 0
-			y = x < 1 ? 1 : x
-			for (i = 0; i < 60; i++)
-				y = (y + x / y) / 2
-			return y
-		}
-		$2 == fmax { m[$1] = $3 }
-		$2 == f { s[$1] = $3 }
-		END {
-			for (r in s)
-				if (r in m) { n++; sm += m[r]; ss += s[r] }
-			if (!n) { print "0 - 0"; exit }
-			q = ss / sm
-			ideal = f / fmax
-			if (n < 2) { printf "%.4f - 1\n", q / ideal; exit }
-			for (r in s)
-				if (r in m) v += (s[r] - q * m[r]) * (s[r] - q * m[r])
-			se = root(v / (n - 1) / n) / (sm / n)
-			printf "%.4f %.4f %d\n", q / ideal, se / ideal, n
-		}' "$1"
-}
-
-# emu_rounds CPU FILE FROM TO F... : rounds FROM..TO of a 1 s sysbench run
-# on CPU at each F in turn (CPU's policy under userspace), appended to
-# FILE as "round khz events/s" lines for emu_estimate
-emu_rounds() {
-	_rc=$1 _rf=$2 _rr=$3 _rto=$4
-	shift 4
-	while [ "$_rr" -le "$_rto" ]; do
-		for _f in "$@"; do
-			set_speed $_rc $_f
-			echo "$_rr $_f $(sysbench_eps $_rc 1)" >>"$_rf"
-		done
-		_rr=$((_rr + 1))
-	done
-}
-
-# emu_calibrate CPU [ROUNDS] : fit vcpufreq's overhead_us to this host.
-# Per period P the emulation spins (1 - f/fmax)(P - o), o being what a
-# period costs the task at fmax (vcpufreq.c); where its estimate of o
-# is off, fmin's throughput is off its ideal, and the same model says
-# by how much: measured at q times the ideal r = fmin/fmax, the o that
-# would have given r is P - (1 - r)(P - o) / (1 - q r). So: fix o at
-# the current estimate, measure fmin against fmax in ROUNDS / 3
-# interleaved rounds of 1 s sysbench runs (emu_estimate), solve for o,
-# and do it once more from there in ROUNDS (default 36) rounds; that o
-# stays set. The first fit only comes near (the estimate may be 100 us
-# off, where the model's linearisation is loose); the second sets the
-# precision: an SE of 0.03 there is ~10 us of o, ~3 % at fmin. o is close
-# to what a period costs any CPU-bound task, not sysbench's alone: with o
-# fixed at 40, 70 and 100 us, sysbench and stress-ng's int64 and
-# matrixprod loops read fmin within 3-6 % of one another (6.1, 16
-# interleaved rounds, SE 0.02-0.05: 0.90 / 0.93 / 0.86, 0.99 / 1.02 /
-# 1.06, 1.11 / 1.07 / 1.11), so a fit on one loop leaves another a few
-# percent off (fitted on stress-ng, sysbench read fmin 0.93 and 0.95 of
-# its ideal on 6.1 and 6.12). CPU's policy (one per CPU) is left at
-# fmax under userspace. Takes ~ROUNDS * 3.5 s.
-emu_calibrate() {
-	_c=$1
-	_nlast=${2:-36}
-	_fmin=$(cat $CPUFREQ/policy$_c/cpuinfo_min_freq)
-	_fmax=$(cat $CPUFREQ/policy$_c/cpuinfo_max_freq)
-	_p=$(cat /sys/module/vcpufreq/parameters/period_us)
-	set_gov $_c userspace
-	set_speed $_c $_fmax
-	sysbench_eps $_c 1 >/dev/null	# warm up QEMU's translation cache
-	_o=$(col $DBG/vcpufreq/cpus cpu $_c overhead_us)
-	for _n in $((_nlast / 3)) $_nlast; do
-		echo $_o >$DBG/vcpufreq/overhead_us
-		: >/tmp/emu_cal
-		emu_rounds $_c /tmp/emu_cal 1 $_n $_fmax $_fmin
-		set -- $(emu_estimate /tmp/emu_cal $_fmin $_fmax)
-		_on=$(awk -v q="$1" -v o="$_o" -v p="$_p" -v lo=$_fmin -v hi=$_fmax '
-			BEGIN {
-				r = lo / hi
-				x = p - (1 - r) * (p - o) / (1 - q * r)
-				x = x < 1 ? 1 : (x > p / 2 ? p / 2 : x)
-				printf "%d", x + 0.5
-			}')
-		echo "emu_calibrate: cpu$_c overhead_us $_o: fmin at $1 of its ideal (SE $2, $3 rounds) -> $_on"
-		_o=$_on
-	done
-	echo $_o >$DBG/vcpufreq/overhead_us
-	set_speed $_c $_fmax
-}
-
 # expect_errno ERRTEXT FILE STRING : writing STRING to FILE fails with ERRTEXT
 expect_errno() {
 	printf '%s' "$3" | dd of="$2" bs=8192 2>&1 | grep -q "error writing.*$1"
-}
-
-# ------------------------------------------------------------------
-# rt-app loads (any suite)
-
-TRACE=/sys/kernel/tracing
-J=/tmp/rtapp
-mkdir -p $J
-
-# rtapp_json FILE NAME POLICY SECONDS PHASES : one thread pinned to CPU1,
-# cycling through PHASES until SECONDS have passed. (rt-app 1.0 runs a
-# thread's phases "loop" - 1 times, so the duration bounds the run.)
-rtapp_json() {
-	prio=
-	[ "$3" = SCHED_OTHER ] || prio='"priority": 50,'
-	cat >"$1" <<JSON
-{
-	"global": { "calibration": 100, "default_policy": "SCHED_OTHER",
-		    "logdir": "/tmp", "log_size": "disable", "duration": $4 },
-	"tasks": { "$2": { "policy": "$3", $prio "cpus": [1],
-			   "phases": { $5 } } }
-}
-JSON
-}
-
-# phase NAME RUNTIME_US PERIOD_US LOOPS
-phase() {
-	echo "\"$1\": { \"loop\": $4, \"runtime\": $2, \"timer\": { \"ref\": \"t$1\", \"period\": $3 } }"
-}
-
-# rtapp_thread PID : the worker thread of rt-app process PID (not main)
-rtapp_thread() {
-	for _try in 1 2 3 4 5 6 7 8 9 10; do
-		for t in /proc/$1/task/*; do
-			[ "${t##*/}" != "$1" ] && { echo "${t##*/}"; return 0; }
-		done
-		sleep 0.2
-	done
-	return 1
-}
-
-# exec_ns TID [WAIT] : CPU time of a thread so far (plus its time waiting
-# on a runqueue, with WAIT)
-exec_ns() {
-	awk -v w="${2:-0}" '{ print $1 + (w ? $2 : 0) }' /proc/"$1"/schedstat 2>/dev/null
-}
-
-# overhead_us POLICY RUNTIME_US PERIOD_US [WAIT] : what one period of an
-# rt-app "runtime" loop costs beyond RUNTIME (wakeup, timer, rt-app's own
-# bookkeeping; with WAIT, the wait for the CPU too). Under TCG that is
-# several hundred microseconds, enough to turn a nominal 50 % duty into
-# 58 %: the tests subtract it so the task really runs the duty they name.
-overhead_us() {
-	rtapp_json $J/cal.json cal "$1" 5 "$(phase c "$2" "$3" 1000)"
-	rt-app $J/cal.json >/dev/null 2>&1 &
-	_ra=$!
-	_t=$(rtapp_thread $_ra)
-	sleep 1.5	# past rt-app's start-up (page faults, mlock)
-	_e0=$(exec_ns "$_t" "$4")
-	_u0=$(awk '{ print $1 }' /proc/uptime)
-	sleep 1.5
-	_e1=$(exec_ns "$_t" "$4")
-	_u1=$(awk '{ print $1 }' /proc/uptime)
-	kill $_ra
-	wait $_ra
-	awk -v d="$((_e1 - _e0))" -v t="$_u0" -v u="$_u1" -v r="$2" -v p="$3" \
-		'BEGIN { o = d / 1000 / ((u - t) * 1000000 / p) - r
-			 printf "%d", (o > 0 ? o : 0) }'
 }

@@ -5,6 +5,8 @@
 # it loads, says so once, tracks and governs. run-all boots it alone with
 # --append debugfs=off. Sourced after lib.sh (which mounts nothing here).
 
+t_plan 7
+
 test_no_debugfs() {
 	dmesg_mark
 	t_check "no debugfs: vcpufreq loads" "insmod failed" load_vcpufreq

@@ -3,6 +3,10 @@
 # platform.sh - vcpufreq and the minimal utiltrack.ko in a VM (issue 2).
 # Sourced by the guest after lib.sh.
 
+t_plan 53
+
+# vcpufreq's default OPP table, which this suite checks it exposes;
+# other suites read the range from sysfs (fmax_of, fmin_of)
 FMIN=500000
 FMAX=2000000
 GOVERNORS="performance powersave userspace ondemand conservative schedutil"
@@ -234,7 +238,7 @@ test_utiltrack_chain() {
 }
 
 # load and unload both modules repeatedly while hackbench runs
-test_reload_under_load() {
+test_platform_reload_under_load() {
 	reload_cycles
 	t_check "vcpufreq rmmod clean" "rmmod failed" rmmod vcpufreq
 	t_check "no policy left after rmmod" "policy0 still there" \
@@ -280,4 +284,4 @@ test_idle_stays_idle
 test_energy
 test_fast_switch
 test_utiltrack_chain
-test_reload_under_load
+test_platform_reload_under_load

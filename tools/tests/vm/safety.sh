@@ -2,8 +2,11 @@
 #
 # safety.sh - what keeps utiltrack safe on a machine it was not made on
 # (issue 18): the stop class, an RT flag that outlives its probe, an idle
-# CPU in a shared policy (CPU hotplug is in stress.sh). Sourced by the
+# CPU in a shared policy, a pid that changes at exec (CPU hotplug is in
+# stress.sh). Sourced by the
 # guest after lib.sh; loads and unloads its own modules, workloads on CPU1.
+
+t_plan 18
 
 SGT=$CPUFREQ/utiltrack
 
@@ -132,6 +135,30 @@ test_idle_cpu_in_cluster() {
 	safety_teardown "idle cpu in cluster"
 }
 
+# A second thread that execs takes the thread group leader's pid
+# (de_thread): the tasks table shows the task under its new pid, and
+# nothing is left under its old tid once the old leader is freed.
+test_exec_pid() {
+	insmod $UT/utiltrack.ko || { t_fail "exec pid" "insmod"; return; }
+	/utiltrack/files/helpers/execthread "$(which sleep)" 3 >/tmp/et.out &
+	p=$!
+	sleep 0.5
+	tid=$(sed -n 's/^tid //p' /tmp/et.out)
+	t_check "exec pid: the second thread is tracked under its tid" \
+		"tid '$tid' not in tasks" grep -q "^$tid " $UTD/tasks
+	sleep 1.5
+	row=$(awk -v p=$p '$1 == p && $2 == "sleep"' $UTD/tasks)
+	old=$(awk -v t="$tid" '$1 == t' $UTD/tasks)
+	echo "exec pid: pid $p, thread $tid; after its exec: '$row', under the old tid: '$old'"
+	t_check "exec pid: after the exec the task shows the leader's pid" \
+		"no 'sleep' row with pid $p" test -n "$row"
+	t_check "exec pid: nothing left under the old tid" "'$old'" test -z "$old"
+	kill $p
+	wait $p 2>/dev/null
+	t_check "exec pid: rmmod utiltrack" "rmmod failed" rmmod utiltrack
+}
+
 test_stop_class
 test_rt_flag_cleared
 test_idle_cpu_in_cluster
+test_exec_pid

@@ -8,6 +8,8 @@
 # STRESS_FULL=1 (make stress) runs the counts; the default is the
 # short version that make check runs.
 
+t_plan 10
+
 if [ "${STRESS_FULL:-0}" = 1 ]; then
 	ST_RELOADS=100 ST_TOGGLES=1000 ST_SWITCHES=100 ST_HOTPLUG=50
 	ST_FORKS=10000 ST_FUZZ=10000

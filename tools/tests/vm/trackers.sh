@@ -5,6 +5,8 @@
 # stays on CPU0. rt-app "runtime" events busy-loop for wall-clock time, so
 # duty cycles are exact whatever the frequency.
 
+t_plan 56
+
 tracker_setup() {
 	load_vcpufreq emulate=0 || return 1
 	set_gov 0 performance
@@ -51,12 +53,14 @@ test_pelt_validation() {
 		[ $((i % 2)) -eq 0 ] || first=kernel
 		i=$((i + 1))
 		set -- $(cfs_pair 1 pelt .util_avg $first)
-		[ -n "$1" ] && [ -n "$2" ] || continue
 		echo "$1" >>/tmp/ours
 		echo "$2" >>/tmp/kern
 		sleep 0.05
 	done
 	wait $ra
+	t_check "cpu pelt: every sample read, ours and the kernel's" \
+		"$(grep -vc . /tmp/ours) + $(grep -vc . /tmp/kern) missing" \
+		both_measured /tmp/ours /tmp/kern
 	n=$(wc -l </tmp/ours)
 	mo=$(mean_of /tmp/ours)
 	mk=$(mean_of /tmp/kern)
@@ -136,13 +140,16 @@ test_pelt_runnable() {
 		first=ours
 		[ $((i % 2)) -eq 0 ] || first=kernel
 		set -- $(cfs_pair 1 pelt_runnable .runnable_avg $first)
-		echo "${1:-0}" >>/tmp/ours
-		echo "${2:-0}" >>/tmp/kern
+		echo "$1" >>/tmp/ours
+		echo "$2" >>/tmp/kern
 		sleep 0.05
 		i=$((i + 1))
 	done
 	kill $l1 $l2
 	wait $l1 $l2 2>/dev/null
+	t_check "cpu pelt_runnable: every sample read, ours and the kernel's" \
+		"$(grep -vc . /tmp/ours) + $(grep -vc . /tmp/kern) missing" \
+		both_measured /tmp/ours /tmp/kern
 	mo=$(median_of /tmp/ours)
 	fo=$(sort -n /tmp/ours | head -n 1)
 	fk=$(sort -n /tmp/kern | head -n 1)
@@ -542,7 +549,7 @@ test_external_tracker() {
 	ut_rmmod utiltrack
 }
 
-test_reload_under_load() {
+test_tracker_reload_under_load() {
 	bg_hackbench
 	ok=1
 	for i in 1 2 3 4 5; do
@@ -569,5 +576,5 @@ test_invariance
 test_toggle_and_bad_input
 test_slots
 test_external_tracker
-test_reload_under_load
+test_tracker_reload_under_load
 ut_rmmod vcpufreq
