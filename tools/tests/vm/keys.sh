@@ -10,7 +10,7 @@
 
 t_plan 4
 
-KEYS_RELOADS=${KEYS_RELOADS:-8}
+KEYS_RELOADS=${KEYS_RELOADS:-6}
 
 # no trace instance keeps a scheduler event on: the keys flip with ours
 keys_all_off() {
