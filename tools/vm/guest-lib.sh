@@ -85,13 +85,13 @@ load_vcpufreq() {
 	insmod $UT/vcpufreq.ko "$@"
 }
 
-# QEMU TCG does not reliably flush other vCPUs' translated code when the
-# kernel live-patches a tracepoint's static branch (text_poke_bp): a vCPU
-# can run a stale int3 after the patch is done and oops ("Oops: int3" in
-# ttwu_do_activate, seen once while modules loaded and unloaded under
-# hackbench). Real CPUs are not affected. Keeping the scheduler
-# tracepoints enabled in a silent trace instance for the whole session
-# means module loads and unloads never flip those branches.
+# Under multi-threaded QEMU TCG a vCPU may run code translated before the
+# kernel finished live-patching a tracepoint's static branch
+# (text_poke_bp) and oops on the stale int3 (seen once while modules
+# loaded and unloaded under hackbench; docs/safety.md, "Static keys under
+# QEMU TCG"). Keeping the scheduler tracepoints enabled in a silent trace
+# instance for the whole session means loads and unloads never flip those
+# branches; tools/tests/vm/keys.sh covers the flips in a boot of its own.
 keep_sched_tracepoints_on() {
 	_i=/sys/kernel/tracing/instances/utiltrack-keepalive
 	mkdir -p $_i 2>/dev/null || return 0
