@@ -15,7 +15,7 @@
 
 unsigned int ut_max_tasks = UT_KUNIT_MAX_TASKS;
 bool ut_invariance;
-DEFINE_PER_CPU(struct ut_rq, ut_rqs);
+DEFINE_PER_CPU(struct ut_cpu, ut_cpus);
 
 struct ut_kunit_probes ut_kunit_probes;
 
@@ -31,17 +31,23 @@ enum ut_class ut_probe_class_of(struct task_struct *p)
 /* A fake CPU's clock: where the last event left it. */
 u64 ut_probe_cpu_now(int cpu)
 {
-	return READ_ONCE(per_cpu_ptr(&ut_rqs, cpu)->last_now);
+	return READ_ONCE(per_cpu_ptr(&ut_cpus, cpu)->last_now);
 }
 
 void ut_probe_fill_ctx(struct ut_ctx *c, int cpu, u64 now)
 {
-	struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
+	struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, cpu);
 
 	c->now = now;
 	c->cpu = cpu;
-	c->scale = rq->capacity;
-	rq->last_now = max(now, rq->last_now);
+	c->scale = uc->capacity;
+	uc->last_now = max(now, uc->last_now);
+}
+
+/* A fake CPU's scale is its capacity (no frequency invariance). */
+u32 ut_inv_scale(struct ut_cpu *uc)
+{
+	return uc->capacity;
 }
 
 int ut_probe_attach(unsigned int needs)
@@ -59,15 +65,15 @@ void ut_kunit_reset(u64 now)
 	int cpu;
 
 	for_each_possible_cpu(cpu) {
-		struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
+		struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, cpu);
 
-		memset(rq, 0, sizeof(*rq));
-		raw_spin_lock_init(&rq->lock);
-		rq->last_now = now;
-		rq->capacity = SCHED_CAPACITY_SCALE;
+		memset(uc, 0, sizeof(*uc));
+		raw_spin_lock_init(&uc->track_lock);
+		uc->last_now = now;
+		uc->capacity = SCHED_CAPACITY_SCALE;
 	}
 	memset(&ut_kunit_probes, 0, sizeof(ut_kunit_probes));
 }
 
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("utiltrack KUnit suites: pelt, walt, freq, gov, tracker, emu");
+MODULE_DESCRIPTION("utiltrack KUnit suites: pelt, walt, freq, gov, tracker, emu, cost");

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tracker_kunit.c - utiltrack_tracker: the registry, the per-task slots
- * and the built-in trackers (module/registry.c, slots.c, dispatch.c,
- * trackers/), driven by synthetic scheduler events.
+ * tracker_kunit.c - utiltrack_tracker: the registry, the per-task slots,
+ * the built-in trackers and the governor's signals (module/registry.c,
+ * slots.c, dispatch.c, signal.c, trackers/), driven by synthetic
+ * scheduler events.
  *
  * The events go through dispatch.c, the same fan-out the tracepoint
  * probes use, under the same per-CPU lock; only the probes themselves
@@ -165,13 +166,13 @@ static enum ut_class class_of(struct ut_slot *s)
 static struct ut_active *ev_begin(int cpu, unsigned long *flags)
 {
 	rcu_read_lock_sched();
-	raw_spin_lock_irqsave(&per_cpu_ptr(&ut_rqs, cpu)->lock, *flags);
+	raw_spin_lock_irqsave(&per_cpu_ptr(&ut_cpus, cpu)->track_lock, *flags);
 	return rcu_dereference_sched(ut_active);
 }
 
 static void ev_end(int cpu, unsigned long flags)
 {
-	raw_spin_unlock_irqrestore(&per_cpu_ptr(&ut_rqs, cpu)->lock, flags);
+	raw_spin_unlock_irqrestore(&per_cpu_ptr(&ut_cpus, cpu)->track_lock, flags);
 	rcu_read_unlock_sched();
 }
 
@@ -206,8 +207,8 @@ static void ev_one(struct ut_slot *s, u64 now,
 
 static void ev_migrate(struct ut_slot *s, int dst, u64 now)
 {
-	struct ut_rq *a = per_cpu_ptr(&ut_rqs, s->t.cpu);
-	struct ut_rq *b = per_cpu_ptr(&ut_rqs, dst);
+	struct ut_cpu *a = per_cpu_ptr(&ut_cpus, s->t.cpu);
+	struct ut_cpu *b = per_cpu_ptr(&ut_cpus, dst);
 	struct ut_active *act;
 	unsigned long flags;
 	struct ut_ctx cs, cd;
@@ -215,14 +216,14 @@ static void ev_migrate(struct ut_slot *s, int dst, u64 now)
 	rcu_read_lock_sched();
 	act = rcu_dereference_sched(ut_active);
 	local_irq_save(flags);
-	raw_spin_lock(a < b ? &a->lock : &b->lock);
-	raw_spin_lock_nested(a < b ? &b->lock : &a->lock, SINGLE_DEPTH_NESTING);
+	raw_spin_lock(a < b ? &a->track_lock : &b->track_lock);
+	raw_spin_lock_nested(a < b ? &b->track_lock : &a->track_lock, SINGLE_DEPTH_NESTING);
 	ut_probe_fill_ctx(&cs, s->t.cpu, now);
 	ut_probe_fill_ctx(&cd, dst, now);
 	ut_disp_migrate(act, s, &cs, &cd);
 	s->t.cpu = dst;
-	raw_spin_unlock(&a->lock);
-	raw_spin_unlock(&b->lock);
+	raw_spin_unlock(&a->track_lock);
+	raw_spin_unlock(&b->track_lock);
 	local_irq_restore(flags);
 	rcu_read_unlock_sched();
 }
@@ -375,17 +376,20 @@ static void tracker_enable_publishes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, active_nr(), 0);
 	KUNIT_EXPECT_EQ(test, ut_reg_enable("fake"), 0);
 	KUNIT_EXPECT_EQ(test, active_nr(), 1);
-	KUNIT_EXPECT_EQ(test, ut_kunit_probes.needs, FAKE_NEEDS);
+	/* any tracker enabled: the task lifetime probes too */
+	KUNIT_EXPECT_EQ(test, ut_kunit_probes.needs, FAKE_NEEDS | UT_NEED_TASKS);
 	KUNIT_EXPECT_EQ(test, ut_reg_enable("fake"), 0);	/* idempotent */
 	KUNIT_EXPECT_EQ(test, fk.enable, 1);
 	KUNIT_EXPECT_EQ(test, fk.cpu_init, num_possible_cpus());
 	KUNIT_EXPECT_EQ(test, ut_reg_enable("walt"), 0);
 	KUNIT_EXPECT_EQ(test, active_nr(), 2);
 	KUNIT_EXPECT_EQ(test, ut_kunit_probes.needs,
-			FAKE_NEEDS | ut_walt_tracker.needs);
+			FAKE_NEEDS | ut_walt_tracker.needs | UT_NEED_TASKS);
 	KUNIT_EXPECT_EQ(test, ut_reg_disable("fake"), 0);
 	KUNIT_EXPECT_EQ(test, fk.disable, 1);
-	KUNIT_EXPECT_EQ(test, ut_kunit_probes.needs, ut_walt_tracker.needs);
+	KUNIT_EXPECT_EQ(test, ut_kunit_probes.needs,
+			ut_walt_tracker.needs | UT_NEED_TASKS);
+	/* none enabled: nothing at all attached */
 	KUNIT_EXPECT_EQ(test, ut_reg_disable("walt"), 0);
 	KUNIT_EXPECT_EQ(test, ut_kunit_probes.needs, 0);
 	KUNIT_EXPECT_EQ(test, active_nr(), 0);
@@ -478,12 +482,26 @@ static void tracker_slots_exhaustion_counted(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, st.exhausted, 3);
 	KUNIT_EXPECT_NULL(test, ut_slot_find(p[UT_KUNIT_MAX_TASKS]));
 
+	/*
+	 * A lock-free lookup (a reader, as this section is) may still walk
+	 * through a released slot: it is not reused before a grace period.
+	 */
+	rcu_read_lock();
 	ut_slot_release(p[0]);
 	KUNIT_EXPECT_NULL(test, ut_slot_find(p[0]));
+	ut_slot_stats(&st);
+	KUNIT_EXPECT_EQ(test, st.used, UT_KUNIT_MAX_TASKS - 1);
+	KUNIT_EXPECT_EQ(test, st.pending, 1);
+	KUNIT_EXPECT_NULL(test, ut_slot_alloc(p[UT_KUNIT_MAX_TASKS], true));
+	ut_slot_stats(&st);
+	KUNIT_EXPECT_EQ(test, st.exhausted, 4);
+	rcu_read_unlock();
+	/* after a grace period it is free again */
+	rcu_barrier();
 	KUNIT_EXPECT_NOT_NULL(test, ut_slot_alloc(p[UT_KUNIT_MAX_TASKS], true));
 	ut_slot_stats(&st);
 	KUNIT_EXPECT_EQ(test, st.used, UT_KUNIT_MAX_TASKS);
-	KUNIT_EXPECT_EQ(test, st.exhausted, 3);
+	KUNIT_EXPECT_EQ(test, st.pending, 0);
 }
 
 static void tracker_slots_find_and_release(struct kunit *test)
@@ -525,6 +543,7 @@ static void tracker_task_data_follows_slot(struct kunit *test)
 	struct ut_slot *s;
 	struct ut_ctx c = { .now = T0 };
 	u64 *td;
+	int i;
 
 	fake_enabled(test);
 	tr = active(test, "fake");
@@ -535,7 +554,12 @@ static void tracker_task_data_follows_slot(struct kunit *test)
 	*td = 42;
 	KUNIT_EXPECT_EQ(test, *(u64 *)ut_tr_task(tr, s, &c), 42);
 	KUNIT_EXPECT_EQ(test, fk.task_init, 1);
+	/* every other slot taken: @b can only get @a's, once it is free */
+	for (i = 1; i < UT_KUNIT_MAX_TASKS; i++)
+		KUNIT_ASSERT_NOT_NULL(test, fake_slot(test, 100 + i,
+						      SCHED_NORMAL));
 	ut_slot_release(a);
+	rcu_barrier();
 	KUNIT_EXPECT_PTR_EQ(test, ut_slot_alloc(b, true), s);	/* reused */
 	KUNIT_EXPECT_EQ(test, *(u64 *)ut_tr_task(tr, s, &c), FAKE_MARK);
 	KUNIT_EXPECT_EQ(test, fk.task_init, 2);
@@ -749,6 +773,33 @@ static void tracker_walt_signal_projected(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cpu_val(test, "walt", 0, 0), 512);
 }
 
+/*
+ * A running task's time counts in the projection before any tick has
+ * accounted it: a window that closed since reads what the next update
+ * will write (a 100 % busy window is 1024, not short by up to a tick).
+ * Once the task is gone the CPU is idle: nothing more is added.
+ */
+static void tracker_walt_running_projected(struct kunit *test)
+{
+	struct ut_slot *s;
+
+	KUNIT_ASSERT_EQ(test, ut_reg_enable("walt"), 0);
+	s = fake_slot(test, 1, SCHED_NORMAL);
+	ev_one(s, T0 + 5 * MS, ut_disp_wakeup);
+	ev_switch(0, T0 + 5 * MS, NULL, false, s);
+	/* no update since it switched in: 15 ms of window 0 */
+	KUNIT_EXPECT_EQ(test, walt_util_at(test, 0, T0 + WIN + 5 * MS), 768);
+	/* window 1, all of it */
+	KUNIT_EXPECT_EQ(test, walt_util_at(test, 0, T0 + 2 * WIN + MS), 1024);
+	/* the tracker's own sums are untouched: nothing accounted yet */
+	KUNIT_EXPECT_EQ(test, cpu_val(test, "walt", 0, 1), 0);
+	/* it blocks 2 ms into window 2; then the CPU idles */
+	ev_switch(0, T0 + 2 * WIN + 2 * MS, s, false, NULL);
+	KUNIT_EXPECT_EQ(test, walt_util_at(test, 0, T0 + 2 * WIN + 10 * MS), 1024);
+	KUNIT_EXPECT_EQ(test, walt_util_at(test, 0, T0 + 3 * WIN + MS), 102);
+	KUNIT_EXPECT_EQ(test, walt_util_at(test, 0, T0 + 4 * WIN + MS), 0);
+}
+
 /* A migration takes the task's window contributions to the new CPU. */
 static void tracker_walt_migration(struct kunit *test)
 {
@@ -770,6 +821,108 @@ static void tracker_walt_migration(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, cpu_val(test, "walt", 1, 1), 307);
 }
 
+/* @sig resolved against the set published now */
+static void resolve_now(struct ut_signal *sig, const char *name)
+{
+	rcu_read_lock_sched();
+	ut_signal_resolve(sig, rcu_dereference_sched(ut_active), name);
+	rcu_read_unlock_sched();
+}
+
+static bool signal_current(const struct ut_signal *sig)
+{
+	bool cur;
+
+	rcu_read_lock_sched();
+	cur = ut_signal_current(sig, rcu_dereference_sched(ut_active));
+	rcu_read_unlock_sched();
+	return cur;
+}
+
+static bool read_now(const struct ut_signal *sig, int cpu, u32 *util)
+{
+	bool ok;
+
+	rcu_read_lock_sched();
+	ok = ut_signal_read(sig, cpu, false, util);
+	rcu_read_unlock_sched();
+	return ok;
+}
+
+/* What @name's ->cpu_util gives for @cpu at its clock now. */
+static u32 tracker_util(struct kunit *test, const char *name, int cpu)
+{
+	struct ut_tracker *tr = active(test, name);
+	struct ut_ctx c = { .now = ut_probe_cpu_now(cpu), .cpu = cpu,
+			    .scale = 1024 };
+
+	return tr->ops->cpu_util(tr, ut_tr_cpu(tr, cpu), &c, NULL);
+}
+
+/*
+ * The governor's signals (signal.c): a name resolves once against the
+ * published set, stays current until the set changes, reads the sum of
+ * its parts (pelt_rt = pelt + rt, as schedutil's cfs + rt) and resolves
+ * to none while a part is disabled.
+ */
+static void tracker_signal_resolve(struct kunit *test)
+{
+	struct ut_slot *rt, *cfs;
+	struct ut_signal sig;
+	unsigned int needs;
+	u32 util;
+	u64 t;
+
+	KUNIT_EXPECT_EQ(test, ut_signal_lookup("pelt_rt", &needs), 0);
+	KUNIT_EXPECT_EQ(test, ut_signal_lookup("walt", &needs), 0);
+	KUNIT_EXPECT_TRUE(test, needs & UT_NEED_TICK);
+	KUNIT_EXPECT_EQ(test, ut_signal_lookup("nosuch", &needs), -ENOENT);
+
+	KUNIT_ASSERT_EQ(test, ut_reg_enable("pelt"), 0);
+	KUNIT_ASSERT_EQ(test, ut_reg_enable("rt"), 0);
+	rt = fake_slot(test, 1, SCHED_FIFO);
+	cfs = fake_slot(test, 2, SCHED_NORMAL);
+	/* 2 ms RT, 2 ms CFS, 4 ms idle: rt ~256, pelt ~256 */
+	for (t = T0; t < T0 + NSEC_PER_SEC; t += 8 * MS) {
+		ev_switch(0, t, NULL, false, rt);
+		ev_switch(0, t + 2 * MS, rt, false, cfs);
+		ev_switch(0, t + 4 * MS, cfs, false, NULL);
+	}
+
+	resolve_now(&sig, "pelt_rt");
+	KUNIT_EXPECT_EQ(test, sig.nr, 2);
+	KUNIT_ASSERT_TRUE(test, read_now(&sig, 0, &util));
+	KUNIT_EXPECT_EQ(test, util, tracker_util(test, "pelt", 0) +
+				    tracker_util(test, "rt", 0));
+	UT_KUNIT_EXPECT_NEAR(test, util, 512, 64);
+	KUNIT_EXPECT_TRUE(test, signal_current(&sig));
+
+	resolve_now(&sig, "rt");
+	KUNIT_ASSERT_TRUE(test, read_now(&sig, 0, &util));
+	KUNIT_EXPECT_EQ(test, util, tracker_util(test, "rt", 0));
+
+	/* not enabled, or no such tracker: none, and nothing read */
+	resolve_now(&sig, "walt");
+	KUNIT_EXPECT_EQ(test, sig.nr, 0);
+	KUNIT_EXPECT_FALSE(test, read_now(&sig, 0, &util));
+	resolve_now(&sig, "nosuch");
+	KUNIT_EXPECT_FALSE(test, read_now(&sig, 0, &util));
+
+	/* a new set makes every handle stale: walt resolves now */
+	KUNIT_ASSERT_EQ(test, ut_reg_enable("walt"), 0);
+	KUNIT_EXPECT_FALSE(test, signal_current(&sig));
+	resolve_now(&sig, "walt");
+	KUNIT_EXPECT_EQ(test, sig.nr, 1);
+	KUNIT_EXPECT_TRUE(test, signal_current(&sig));
+
+	/* a sum with a part disabled is none */
+	ut_reg_disable("rt");
+	KUNIT_EXPECT_FALSE(test, signal_current(&sig));
+	resolve_now(&sig, "pelt_rt");
+	KUNIT_EXPECT_EQ(test, sig.nr, 0);
+	KUNIT_EXPECT_FALSE(test, read_now(&sig, 0, &util));
+}
+
 static struct kunit_case tracker_cases[] = {
 	KUNIT_CASE_PARAM(tracker_register_names, names_gen_params),
 	KUNIT_CASE(tracker_register_limit),
@@ -788,7 +941,9 @@ static struct kunit_case tracker_cases[] = {
 	KUNIT_CASE(tracker_rt_counts_rt_only),
 	KUNIT_CASE(tracker_walt_window_signal),
 	KUNIT_CASE(tracker_walt_signal_projected),
+	KUNIT_CASE(tracker_walt_running_projected),
 	KUNIT_CASE(tracker_walt_migration),
+	KUNIT_CASE(tracker_signal_resolve),
 	{}
 };
 

@@ -8,8 +8,14 @@
  *   cpus      cpu freq_khz capacity <columns of each enabled tracker>
  *   tasks     pid comm cpu class <columns of each enabled tracker>
  *   trackers  name state; write "enable NAME" or "disable NAME"
- *   stats     name value: events, probe cost, slots, tracker checks
+ *   stats     name value: events, slots, tracker checks
  *   check     name value: runs every enabled tracker's self-check now
+ *   cost      name count mean_ns p50_ns p99_ns max_ns: each probe's cost
+ *             while measuring, clock_read (what measuring adds), then
+ *             tracker:NAME, each tracker's share; write 1 to measure
+ *             the probes, 2 the trackers' shares too (either clears),
+ *             0 to stop
+ *   irqoff    site max_ns: the module's longest interrupts-off sections
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -35,6 +41,40 @@ static const char * const ut_dbg_class_names[] = {
 	[UT_CLASS_OTHER]	= "other",
 	[UT_CLASS_STOP]		= "stop",
 };
+
+/*
+ * A root-writable table: NAME_show() and NAME_write() into NAME_fops,
+ * as DEFINE_SHOW_ATTRIBUTE() does for read-only ones.
+ */
+#define UT_DBG_RW_ATTRIBUTE(__name)					\
+static int __name##_open(struct inode *inode, struct file *file)	\
+{									\
+	return single_open(file, __name##_show, inode->i_private);	\
+}									\
+									\
+static const struct file_operations __name##_fops = {			\
+	.owner		= THIS_MODULE,					\
+	.open		= __name##_open,				\
+	.read		= seq_read,					\
+	.llseek		= seq_lseek,					\
+	.release	= single_release,				\
+	.write		= __name##_write,				\
+}
+
+/*
+ * A command written by the user into @buf of @size, NUL-terminated: empty,
+ * too long or with an embedded NUL is -EINVAL, nothing changed.
+ */
+static int ut_dbg_copy_cmd(char *buf, size_t size, const char __user *ubuf,
+			   size_t len)
+{
+	if (!len || len >= size)
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
+	buf[len] = '\0';
+	return strlen(buf) == len ? 0 : -EINVAL;
+}
 
 /* ------------------------------------------------------------------ */
 /* column headers */
@@ -83,22 +123,25 @@ struct ut_dbg_cpu_row {
 static void ut_dbg_cpu_vals(struct ut_tracker *tr, void *arg)
 {
 	struct ut_dbg_cpu_row *row = arg;
-	struct ut_rq *rq = per_cpu_ptr(&ut_rqs, row->cpu);
+	struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, row->cpu);
 	const struct ut_tracker_ops *ops = tr->ops;
 	void *cd = ut_tr_cpu(tr, row->cpu);
 	u64 vals[UT_MAX_COLS] = {};
 	unsigned long flags;
 	struct ut_ctx c;
+	u64 t0;
 
 	if (!tr->enabled || !ops->cpu_cols[0])
 		return;
-	raw_spin_lock_irqsave(&rq->lock, flags);
+	raw_spin_lock_irqsave(&uc->track_lock, flags);
+	t0 = ut_cost_begin();
 	c.now = ut_probe_cpu_now(row->cpu);
 	c.cpu = row->cpu;
-	c.scale = ut_inv_scale(rq);
+	c.scale = ut_inv_scale(uc);
 	if (ops->cpu_show)
 		ops->cpu_show(tr, cd, &c, vals);
-	raw_spin_unlock_irqrestore(&rq->lock, flags);
+	ut_cost_irqoff_end(UT_SITE_DEBUGFS, t0);
+	raw_spin_unlock_irqrestore(&uc->track_lock, flags);
 	ut_dbg_print_vals(row->m, ops->cpu_cols, vals);
 }
 
@@ -112,10 +155,10 @@ static int ut_dbg_cpus_show(struct seq_file *m, void *v)
 	ut_reg_for_each(ut_dbg_header_cpu, m);
 	seq_putc(m, '\n');
 	for_each_online_cpu(cpu) {
-		struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
+		struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, cpu);
 
 		row.cpu = cpu;
-		seq_printf(m, "%d %u %u", cpu, READ_ONCE(rq->cur_khz),
+		seq_printf(m, "%d %u %u", cpu, READ_ONCE(uc->cur_khz),
 			   ut_inv_capacity(cpu));
 		ut_reg_for_each(ut_dbg_cpu_vals, &row);
 		seq_putc(m, '\n');
@@ -143,9 +186,8 @@ static void ut_dbg_task_vals(struct ut_tracker *tr, void *arg)
 
 	if (!tr->enabled || !ops->task_cols[0])
 		return;
-	if (ops->task_show && READ_ONCE(tr->task_gen[idx]) == row->s->gen)
-		ops->task_show(tr, tr->task_data + (size_t)idx * ops->task_size,
-			       &row->s->t, vals);
+	if (ops->task_show && ut_tr_task_live(tr, row->s))
+		ops->task_show(tr, ut_tr_task_raw(tr, idx), &row->s->t, vals);
 	ut_dbg_print_vals(row->m, ops->task_cols, vals);
 }
 
@@ -199,11 +241,6 @@ static int ut_dbg_trackers_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-static int ut_dbg_trackers_open(struct inode *inode, struct file *file)
-{
-	return single_open(file, ut_dbg_trackers_show, NULL);
-}
-
 /*
  * "enable NAME" / "disable NAME". Anything else, an unknown tracker
  * included, is -EINVAL (as the governor's signal answers) and changes
@@ -215,13 +252,9 @@ static ssize_t ut_dbg_trackers_write(struct file *file, const char __user *ubuf,
 	char buf[UT_DBG_CMD_MAX], *cmd, *name, *extra;
 	int ret;
 
-	if (!len || len >= sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, len))
-		return -EFAULT;
-	buf[len] = '\0';
-	if (strlen(buf) != len)		/* embedded NUL */
-		return -EINVAL;
+	ret = ut_dbg_copy_cmd(buf, sizeof(buf), ubuf, len);
+	if (ret)
+		return ret;
 
 	name = strim(buf);
 	cmd = strsep(&name, " \t");
@@ -239,14 +272,7 @@ static ssize_t ut_dbg_trackers_write(struct file *file, const char __user *ubuf,
 	return ret == -ENOENT ? -EINVAL : ret ?: len;
 }
 
-static const struct file_operations ut_dbg_trackers_fops = {
-	.owner		= THIS_MODULE,
-	.open		= ut_dbg_trackers_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
-	.release	= single_release,
-	.write		= ut_dbg_trackers_write,
-};
+UT_DBG_RW_ATTRIBUTE(ut_dbg_trackers);
 
 /* ------------------------------------------------------------------ */
 /* stats */
@@ -259,35 +285,29 @@ static void ut_dbg_tracker_stats(struct ut_tracker *tr, void *arg)
 
 static int ut_dbg_stats_show(struct seq_file *m, void *v)
 {
-	u64 events[UT_TP_NR] = {}, ns[UT_TP_NR] = {}, all_ns = 0, calls = 0;
+	u64 events[UT_TP_NR] = {}, calls = 0;
 	struct ut_slot_stats st;
 	int cpu, i;
 
 	for_each_possible_cpu(cpu) {
-		struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
+		struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, cpu);
 
-		for (i = 0; i < UT_TP_NR; i++) {
-			events[i] += READ_ONCE(rq->events[i]);
-			ns[i] += READ_ONCE(rq->probe_ns[i]);
-		}
+		for (i = 0; i < UT_TP_NR; i++)
+			events[i] += READ_ONCE(uc->events[i]);
 	}
 	ut_slot_stats(&st);
 
 	seq_puts(m, "name value\n");
 	for (i = 0; i < UT_TP_NR; i++) {
 		seq_printf(m, "events_%s %llu\n", ut_tp_names[i], events[i]);
-		seq_printf(m, "probe_ns_per_%s %llu\n", ut_tp_names[i],
-			   events[i] ? div64_u64(ns[i], events[i]) : 0);
 		calls += events[i];
-		all_ns += ns[i];
 	}
 	seq_printf(m, "probe_calls %llu\n", calls);
-	seq_printf(m, "probe_ns_total %llu\n", all_ns);
-	seq_printf(m, "probe_ns_per_event %llu\n",
-		   calls ? div64_u64(all_ns, calls) : 0);
+	seq_printf(m, "cost_measurement %u\n", ut_cost_enabled());
 	seq_printf(m, "slots_total %u\n", st.total);
 	seq_printf(m, "slots_used %u\n", st.used);
-	seq_printf(m, "slots_free %u\n", st.total - st.used);
+	seq_printf(m, "slots_pending %u\n", st.pending);
+	seq_printf(m, "slots_free %u\n", st.total - st.used - st.pending);
 	seq_printf(m, "slots_exhausted %llu\n", st.exhausted);
 	seq_printf(m, "events_untracked %llu\n", st.untracked);
 	seq_printf(m, "invariance %d\n", ut_invariance);
@@ -298,6 +318,57 @@ static int ut_dbg_stats_show(struct seq_file *m, void *v)
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(ut_dbg_stats);
+
+/* ------------------------------------------------------------------ */
+/* cost: self-measurement, switched on and off here */
+
+static void ut_dbg_cost_tracker(struct ut_tracker *tr, void *m)
+{
+	if (tr->enabled)
+		ut_cost_tracker_show(m, tr);
+}
+
+/* the events' rows, then one per enabled tracker */
+static int ut_dbg_cost_show(struct seq_file *m, void *v)
+{
+	int ret = ut_cost_show(m);
+
+	if (ret)
+		return ret;
+	mutex_lock(ut_reg_lock());
+	ut_reg_for_each(ut_dbg_cost_tracker, m);
+	mutex_unlock(ut_reg_lock());
+	return 0;
+}
+
+/*
+ * "1" measures the probes, "2" the probes and each tracker's share (each
+ * clearing the figures), "0" stops; one digit and an optional newline,
+ * else -EINVAL.
+ */
+static ssize_t ut_dbg_cost_write(struct file *file, const char __user *ubuf,
+				 size_t len, loff_t *ppos)
+{
+	char buf[4];
+	int ret;
+
+	ret = ut_dbg_copy_cmd(buf, sizeof(buf), ubuf, len);
+	if (ret)
+		return ret;
+	if (buf[0] < '0' || buf[0] > '0' + UT_COST_TRACKERS ||
+	    (buf[1] && strcmp(buf + 1, "\n")))
+		return -EINVAL;
+	ret = ut_cost_set(buf[0] - '0');
+	return ret ?: len;
+}
+
+UT_DBG_RW_ATTRIBUTE(ut_dbg_cost);
+
+static int ut_dbg_irqoff_show(struct seq_file *m, void *v)
+{
+	return ut_cost_irqoff_show(m);
+}
+DEFINE_SHOW_ATTRIBUTE(ut_dbg_irqoff);
 
 /* ------------------------------------------------------------------ */
 /* check: self-checks on demand */
@@ -338,6 +409,8 @@ void ut_dbg_init(void)
 			    &ut_dbg_trackers_fops);
 	debugfs_create_file("stats", 0400, ut_dbg_dir, NULL, &ut_dbg_stats_fops);
 	debugfs_create_file("check", 0400, ut_dbg_dir, NULL, &ut_dbg_check_fops);
+	debugfs_create_file("cost", 0600, ut_dbg_dir, NULL, &ut_dbg_cost_fops);
+	debugfs_create_file("irqoff", 0400, ut_dbg_dir, NULL, &ut_dbg_irqoff_fops);
 	ut_gov_debugfs(ut_dbg_dir);
 }
 

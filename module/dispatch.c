@@ -3,13 +3,16 @@
  * dispatch.c - fan one scheduler event out to every enabled tracker.
  *
  * The probes (probes.c) turn a tracepoint into an event: they find the
- * slots, take the CPU's utiltrack lock and fill the context. Calling each
- * tracker with its per-CPU and per-task data is done here, free of any
- * tracepoint or task_struct access, so that the KUnit suites drive the
- * trackers with synthetic events through exactly this code.
+ * slots, take the CPU's tracking lock (ut_cpu.track_lock) and fill the
+ * context. Calling each tracker with its per-CPU and per-task data is
+ * done here, free of any tracepoint or task_struct access, so that the
+ * KUnit suites drive the trackers with synthetic events through exactly
+ * this code.
  *
  * Every function runs with the lock of the CPU(s) the data belongs to
- * held (both CPUs' for a migration), as the probes hold it.
+ * held (both CPUs' for a migration), as the probes hold it. While cost
+ * measurement is at level 2, each tracker's share of the event is timed
+ * here.
  */
 
 #include "utiltrack.h"
@@ -23,6 +26,7 @@ void ut_disp_switch_out(struct ut_active *act, const struct ut_ctx *c,
 
 	for (i = 0; i < act->nr; i++) {
 		struct ut_tracker *tr = act->tr[i];
+		u64 t0 = ut_cost_tracker_begin();
 		const struct ut_tracker_ops *ops = tr->ops;
 		void *cd = ut_tr_cpu(tr, c->cpu);
 
@@ -31,6 +35,7 @@ void ut_disp_switch_out(struct ut_active *act, const struct ut_ctx *c,
 		if (ps && ops->switch_out)
 			ops->switch_out(tr, ut_tr_task(tr, ps, c), cd, &ps->t,
 					c, prev_runnable);
+		ut_cost_tracker_end(tr, t0);
 	}
 }
 
@@ -45,6 +50,7 @@ void ut_disp_switch_in(struct ut_active *act, const struct ut_ctx *c,
 
 	for (i = 0; i < act->nr; i++) {
 		struct ut_tracker *tr = act->tr[i];
+		u64 t0 = ut_cost_tracker_begin();
 		const struct ut_tracker_ops *ops = tr->ops;
 		void *cd = ut_tr_cpu(tr, c->cpu);
 
@@ -52,6 +58,7 @@ void ut_disp_switch_in(struct ut_active *act, const struct ut_ctx *c,
 			ops->cpu_switch(tr, cd, c, UT_CLASS_IDLE, nc);
 		if (ns && ops->switch_in)
 			ops->switch_in(tr, ut_tr_task(tr, ns, c), cd, &ns->t, c);
+		ut_cost_tracker_end(tr, t0);
 	}
 }
 
@@ -63,11 +70,13 @@ void ut_disp_migrate(struct ut_active *act, struct ut_slot *s,
 
 	for (i = 0; i < act->nr; i++) {
 		struct ut_tracker *tr = act->tr[i];
+		u64 t0 = ut_cost_tracker_begin();
 
 		if (tr->ops->migrate)
 			tr->ops->migrate(tr, ut_tr_task(tr, s, cs),
 					 ut_tr_cpu(tr, cs->cpu),
 					 ut_tr_cpu(tr, cd->cpu), &s->t, cs, cd);
+		ut_cost_tracker_end(tr, t0);
 	}
 }
 
@@ -79,10 +88,12 @@ void ut_disp_wakeup(struct ut_active *act, struct ut_slot *s,
 
 	for (i = 0; i < act->nr; i++) {
 		struct ut_tracker *tr = act->tr[i];
+		u64 t0 = ut_cost_tracker_begin();
 
 		if (tr->ops->wakeup)
 			tr->ops->wakeup(tr, ut_tr_task(tr, s, c),
 					ut_tr_cpu(tr, c->cpu), &s->t, c);
+		ut_cost_tracker_end(tr, t0);
 	}
 	s->t.is_new = false;
 }
@@ -95,10 +106,12 @@ void ut_disp_tick(struct ut_active *act, struct ut_slot *s,
 
 	for (i = 0; i < act->nr; i++) {
 		struct ut_tracker *tr = act->tr[i];
+		u64 t0 = ut_cost_tracker_begin();
 
 		if (tr->ops->tick)
 			tr->ops->tick(tr, ut_tr_task(tr, s, c),
 				      ut_tr_cpu(tr, c->cpu), &s->t, c);
+		ut_cost_tracker_end(tr, t0);
 	}
 }
 
@@ -113,9 +126,11 @@ void ut_disp_task_exit(struct ut_active *act, struct ut_slot *s,
 
 	for (i = 0; i < act->nr; i++) {
 		struct ut_tracker *tr = act->tr[i];
+		u64 t0 = ut_cost_tracker_begin();
 
-		if (tr->ops->task_exit && tr->task_gen[ut_slot_idx(s)] == s->gen)
+		if (tr->ops->task_exit && ut_tr_task_live(tr, s))
 			tr->ops->task_exit(tr, ut_tr_task(tr, s, c),
 					   ut_tr_cpu(tr, c->cpu), &s->t, c);
+		ut_cost_tracker_end(tr, t0);
 	}
 }

@@ -25,10 +25,10 @@ static void ut_inv_set_policy(struct cpufreq_policy *policy, bool present)
 	int cpu;
 
 	for_each_cpu(cpu, policy->related_cpus) {
-		struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
+		struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, cpu);
 
-		WRITE_ONCE(rq->max_khz, present ? policy->cpuinfo.max_freq : 0);
-		WRITE_ONCE(rq->cur_khz, present ? policy->cur : 0);
+		WRITE_ONCE(uc->max_khz, present ? policy->cpuinfo.max_freq : 0);
+		WRITE_ONCE(uc->cur_khz, present ? policy->cur : 0);
 	}
 }
 
@@ -50,7 +50,7 @@ static struct notifier_block ut_inv_nb = {
 void ut_inv_probe_freq(void *data, unsigned int khz, unsigned int cpu)
 {
 	if (cpu < nr_cpu_ids)
-		WRITE_ONCE(per_cpu(ut_rqs, cpu).cur_khz, khz);
+		WRITE_ONCE(per_cpu(ut_cpus, cpu).cur_khz, khz);
 }
 
 /*
@@ -64,12 +64,12 @@ u32 ut_inv_capacity(int cpu)
 		       SCHED_CAPACITY_SCALE);
 }
 
-u32 ut_inv_scale(struct ut_rq *rq)
+u32 ut_inv_scale(struct ut_cpu *uc)
 {
-	u32 cur = READ_ONCE(rq->cur_khz), max = READ_ONCE(rq->max_khz);
-	u32 scale = ut_inv_capacity(rq->cpu);
+	u32 cur = READ_ONCE(uc->cur_khz), max = READ_ONCE(uc->max_khz);
+	u32 scale = ut_inv_capacity(uc->cpu);
 
-	WRITE_ONCE(rq->capacity, scale);
+	WRITE_ONCE(uc->capacity, scale);
 	if (!ut_invariance)
 		return SCHED_CAPACITY_SCALE;
 	if (max && cur)
@@ -77,19 +77,28 @@ u32 ut_inv_scale(struct ut_rq *rq)
 	return scale;
 }
 
-int ut_inv_init(void)
+/*
+ * Every CPU's capacity and current frequency, from cpufreq: at load, and
+ * when the cpu_frequency probe comes back after every tracker was off.
+ */
+void ut_inv_refresh(void)
 {
 	int cpu;
 
 	for_each_possible_cpu(cpu) {
 		struct cpufreq_policy *policy = cpufreq_cpu_get(cpu);
 
-		per_cpu(ut_rqs, cpu).capacity = ut_inv_capacity(cpu);
+		per_cpu(ut_cpus, cpu).capacity = ut_inv_capacity(cpu);
 		if (policy) {
 			ut_inv_set_policy(policy, true);
 			cpufreq_cpu_put(policy);
 		}
 	}
+}
+
+int ut_inv_init(void)
+{
+	ut_inv_refresh();
 	return cpufreq_register_notifier(&ut_inv_nb, CPUFREQ_POLICY_NOTIFIER);
 }
 

@@ -10,103 +10,26 @@
  * driver's fast switch, or an irq_work and a kthread (schedutil's kind of
  * special DL task) when the driver can sleep.
  *
- * Tunables (gov_attr_set; per policy where the platform has a governor
- * per policy, else global under cpufreq/utiltrack/):
- *   signal         tracker whose first "cpus" column drives frequency,
- *                  or pelt_rt (cfs + rt, as schedutil sums them)
- *   rate_limit_us  minimum time between decisions
- *   headroom_pct   100..200, schedutil's 1.25 is 125
- *   rt_policy      max: an RT/DL task running asks fmax (what schedutil
- *                  does without uclamp); util: RT only counts through
- *                  the signal
- *   iowait_boost   0/1, schedutil's I/O-wait boost
- *   runnable_boost 0/1, schedutil's runnable boosting (since 6.5): util
- *                  raised to the runnable average, for trackers that
- *                  have one (pelt, and pelt_rt's cfs part); defaults to
- *                  what the running kernel's schedutil does
- *   hispeed_load   0 (off, the default) or 1..100: at this percentage
- *                  of capacity ask for at least hispeed_freq, as
- *                  Android's WALT governors do
- *   hispeed_freq   kHz, 0 (the default) meaning the policy's maximum
+ * Tunables are in gov_tunables.c, statistics in gov_stats.c; the signal
+ * is read through signal.c, resolved again only when the signal tunable
+ * or the set of enabled trackers changes.
  *
  * Decisions run in scheduler context (rq lock held, irqs off): no
- * sleeping, O(CPUs in the policy), each CPU's utiltrack lock taken in
+ * sleeping, O(CPUs in the policy), each CPU's tracking lock taken in
  * turn, never nested.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
-#include <linux/cpufreq.h>
-#include <linux/debugfs.h>
-#include <linux/irq_work.h>
-#include <linux/kthread.h>
 #include <linux/lockdep.h>
 #include <linux/sched/cpufreq.h>
-#include <linux/seq_file.h>
-#include <linux/seqlock.h>
 #include <linux/slab.h>
-#include <linux/string.h>
 #include <uapi/linux/sched/types.h>
 #include <utiltrack/freq.h>
-#include <utiltrack/gov.h>
 
-#include "utiltrack.h"
-#include "compat/cpufreq.h"
+#include "governor.h"
 #include "compat/sched.h"
 #include "trace/utiltrack_trace.h"
-
-#define UT_GOV_NAME		"utiltrack"
-#define UT_GOV_SIGNAL_LEN	33	/* a tracker name, NUL included */
-#define UT_GOV_PELT_RT		"pelt_rt"
-#define UT_GOV_IOWAIT_MIN	(SCHED_CAPACITY_SCALE / 8)
-#define UT_GOV_RATE_LIMIT_MAX	(10 * USEC_PER_SEC)
-
-enum { UT_GOV_RT_MAX, UT_GOV_RT_UTIL };
-static const char * const ut_gov_rt_names[] = { "max", "util" };
-
-struct ut_gov_tunables {
-	struct gov_attr_set attr_set;
-	seqlock_t signal_lock;	/* the hook copies signal under it */
-	char signal[UT_GOV_SIGNAL_LEN];
-	bool tick_driven;	/* signal's tracker advances on our tick */
-	unsigned int rate_limit_us;
-	unsigned int headroom_pct;
-	unsigned int rt_policy;
-	unsigned int iowait_boost;
-	unsigned int runnable_boost;
-	unsigned int hispeed_load;
-	unsigned int hispeed_freq;
-};
-
-struct ut_gov_policy {
-	struct cpufreq_policy *policy;
-	struct ut_gov_tunables *tunables;
-	struct list_head tunables_hook;
-	struct list_head node;		/* ut_gov_policies */
-
-	raw_spinlock_t update_lock;	/* shared policies */
-	u64 last_freq_update_time;
-	s64 freq_update_delay_ns;
-	unsigned int next_freq;
-	bool limits_changed;
-	bool need_freq_update;
-
-	/* slow path: drivers that cannot switch from scheduler context */
-	bool work_in_progress;
-	struct irq_work irq_work;
-	struct kthread_work work;
-	struct kthread_worker *worker;
-	struct mutex work_lock;		/* driver target vs limits */
-
-	/* statistics, debugfs "governor" */
-	u64 decisions;		/* frequencies computed */
-	u64 transitions;	/* decisions that changed the request */
-	u64 rt_max;		/* decisions forced to fmax by rt_policy=max */
-	u64 no_signal;		/* hook calls without the signal's tracker */
-	u32 last_util;
-	u32 last_raw_khz;
-	u32 last_khz;
-};
 
 struct ut_gov_cpu {
 	struct update_util_data update_util;
@@ -119,75 +42,32 @@ struct ut_gov_cpu {
 };
 
 static DEFINE_PER_CPU(struct ut_gov_cpu, ut_gov_cpus);
-static struct ut_gov_tunables *ut_gov_global_tunables;
-static DEFINE_MUTEX(ut_gov_global_lock);
-static LIST_HEAD(ut_gov_policies);	/* under ut_gov_global_lock */
+/* serializes policy init/exit and the tunables they share; lists them */
+DEFINE_MUTEX(ut_gov_global_lock);
+LIST_HEAD(ut_gov_policies);
 static struct cpufreq_governor ut_gov;
 
 /* ------------------------------------------------------------------ */
-/* reading the signal */
+/* the signal */
 
 /*
- * @name's signal of @cpu into *@util, raised to its runnable signal when
- * @boost and the tracker has one; false if it is not enabled.
+ * @gp's signal in @act, the published set: its name is read again only
+ * after a store to the tunable, and resolved again only when the name or
+ * the set changed. Under @gp's update_lock.
  */
-static bool ut_gov_tracker_util(struct ut_active *act, const char *name,
-				int cpu, bool boost, u32 *util)
+static const struct ut_signal *ut_gov_signal(struct ut_gov_policy *gp,
+					     const struct ut_active *act)
 {
-	struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
-	unsigned int i;
+	unsigned int gen = READ_ONCE(gp->tunables->signal_gen);
 
-	for (i = 0; i < act->nr; i++) {
-		struct ut_tracker *tr = act->tr[i];
-		const struct ut_tracker_ops *ops = tr->ops;
-		u64 vals[UT_MAX_COLS] = {};
-		unsigned long flags;
-		u32 runnable = 0;
-		struct ut_ctx c;
-
-		if (strcmp(ops->name, name))
-			continue;
-		raw_spin_lock_irqsave(&rq->lock, flags);
-		c.now = ut_probe_cpu_now(cpu);
-		c.cpu = cpu;
-		c.scale = ut_inv_scale(rq);
-		if (ops->cpu_util)
-			vals[0] = ops->cpu_util(tr, ut_tr_cpu(tr, cpu), &c,
-						boost ? &runnable : NULL);
-		else if (ops->cpu_show)
-			ops->cpu_show(tr, ut_tr_cpu(tr, cpu), &c, vals);
-		vals[0] = max_t(u64, vals[0], runnable);
-		raw_spin_unlock_irqrestore(&rq->lock, flags);
-		*util = min_t(u64, vals[0], SCHED_CAPACITY_SCALE);
-		return true;
+	if (gen != gp->sig_seen) {
+		ut_gov_read_signal(gp->tunables, gp->sig_name);
+		gp->sig_seen = gen;
+		gp->sig.gen = 0;	/* no set has generation 0 */
 	}
-	return false;
-}
-
-/* As schedutil: the boost applies to the cfs part, rt is added after. */
-static bool ut_gov_signal_util(struct ut_active *act, const char *signal,
-			       int cpu, bool boost, u32 *util)
-{
-	u32 rt;
-
-	if (strcmp(signal, UT_GOV_PELT_RT))
-		return ut_gov_tracker_util(act, signal, cpu, boost, util);
-	if (!ut_gov_tracker_util(act, "pelt", cpu, boost, util) ||
-	    !ut_gov_tracker_util(act, "rt", cpu, false, &rt))
-		return false;
-	*util = min_t(u32, *util + rt, SCHED_CAPACITY_SCALE);
-	return true;
-}
-
-static void ut_gov_read_signal(struct ut_gov_tunables *t, char *buf)
-{
-	unsigned int seq;
-
-	do {
-		seq = read_seqbegin(&t->signal_lock);
-		memcpy(buf, t->signal, UT_GOV_SIGNAL_LEN);
-	} while (read_seqretry(&t->signal_lock, seq));
-	buf[UT_GOV_SIGNAL_LEN - 1] = '\0';
+	if (!ut_signal_current(&gp->sig, act))
+		ut_signal_resolve(&gp->sig, act, gp->sig_name);
+	return &gp->sig;
 }
 
 /* ------------------------------------------------------------------ */
@@ -220,34 +100,33 @@ static bool ut_gov_should_update(struct ut_gov_policy *gp, u64 time)
 	       READ_ONCE(gp->freq_update_delay_ns);
 }
 
-/* The raw frequency CPU @j asks for; sets *@util, *@rt. */
-static bool ut_gov_cpu_request(struct ut_gov_policy *gp, struct ut_active *act,
-			       const char *signal, int j, u64 time,
-			       u32 *util, u32 *khz, bool *rt)
+/*
+ * The raw frequency CPU @j asks for, @ref kHz being what full capacity
+ * maps to; sets *@util, *@cap (@j's capacity) and *@rt.
+ */
+static bool ut_gov_cpu_request(struct ut_gov_policy *gp,
+			       const struct ut_signal *sig, int j, u64 time,
+			       u32 ref, u32 *util, u32 *cap, u32 *khz, bool *rt)
 {
 	struct ut_gov_tunables *t = gp->tunables;
 	struct cpufreq_policy *policy = gp->policy;
-	struct ut_rq *rq = per_cpu_ptr(&ut_rqs, j);
-	u32 cap = ut_inv_capacity(j);
-	/* an invariant signal is in fmax terms, else in current ones */
-	u32 base = ut_invariance ? policy->cpuinfo.max_freq :
-		   ut_sugov_noninvariant_ref(policy->cur);
+	struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, j);
 
+	*cap = ut_inv_capacity(j);
 	if (READ_ONCE(t->rt_policy) == UT_GOV_RT_MAX &&
-	    READ_ONCE(rq->rt_running))
+	    READ_ONCE(uc->rt_running))
 		*rt = true;
-	if (!ut_gov_signal_util(act, signal, j, READ_ONCE(t->runnable_boost),
-				util))
+	if (!ut_signal_read(sig, j, READ_ONCE(t->runnable_boost), util))
 		return false;
 	if (READ_ONCE(t->iowait_boost)) {
 		struct ut_gov_cpu *gc = per_cpu_ptr(&ut_gov_cpus, j);
 		u32 boost = ut_iowait_apply(&gc->io, time, UT_GOV_IOWAIT_MIN,
 					    TICK_NSEC);
 
-		*util = max(*util, (boost * cap) >> SCHED_CAPACITY_SHIFT);
+		*util = max(*util, (boost * *cap) >> SCHED_CAPACITY_SHIFT);
 	}
-	*khz = ut_sugov_map(*util, base, cap, READ_ONCE(t->headroom_pct));
-	*khz = ut_freq_hispeed(*khz, *util, cap, READ_ONCE(t->hispeed_load),
+	*khz = ut_sugov_map(*util, ref, *cap, READ_ONCE(t->headroom_pct));
+	*khz = ut_freq_hispeed(*khz, *util, *cap, READ_ONCE(t->hispeed_load),
 			       READ_ONCE(t->hispeed_freq) ?:
 			       policy->cpuinfo.max_freq);
 	return true;
@@ -262,7 +141,7 @@ static void ut_gov_commit(struct ut_gov_policy *gp, u64 time,
 		return;
 	gp->next_freq = freq;
 	gp->last_freq_update_time = time;
-	ut_stat_inc(&gp->transitions);
+	ut_stat_inc(&gp->stats.transitions);
 	if (gp->policy->fast_switch_enabled) {
 		cpufreq_driver_fast_switch(gp->policy, freq);
 	} else if (!gp->work_in_progress) {
@@ -277,8 +156,8 @@ static void ut_gov_decide(struct ut_gov_policy *gp, struct ut_gov_cpu *gc,
 {
 	struct ut_gov_tunables *t = gp->tunables;
 	struct cpufreq_policy *policy = gp->policy;
-	char signal[UT_GOV_SIGNAL_LEN];
-	u32 util = 0, raw = 0, freq;
+	const struct ut_signal *sig = NULL;
+	u32 util = 0, raw = 0, cap = 0, ref, freq;
 	struct ut_active *act;
 	bool rt = false, any = false;
 	int j;
@@ -289,32 +168,40 @@ static void ut_gov_decide(struct ut_gov_policy *gp, struct ut_gov_cpu *gc,
 	if (!ut_gov_should_update(gp, time))
 		return;
 
-	ut_gov_read_signal(t, signal);
 	act = rcu_dereference_sched(ut_active);
+	if (act)
+		sig = ut_gov_signal(gp, act);
+	/* an invariant signal is in fmax terms, else in current ones */
+	ref = ut_invariance ? policy->cpuinfo.max_freq :
+	      ut_sugov_noninvariant_ref(policy->cur);
 	for_each_cpu(j, policy->cpus) {
-		u32 ju, jf;
+		u32 ju, jc, jf;
 
-		if (!act || !ut_gov_cpu_request(gp, act, signal, j, time,
-						&ju, &jf, &rt))
+		if (!sig ||
+		    !ut_gov_cpu_request(gp, sig, j, time, ref, &ju, &jc, &jf, &rt))
 			continue;
 		any = true;
-		util = max(util, ju);
-		raw = max(raw, jf);
+		/* the CPU whose request wins speaks for the policy */
+		if (jf >= raw) {
+			raw = jf;
+			util = ju;
+			cap = jc;
+		}
 	}
 	if (rt) {
 		raw = policy->cpuinfo.max_freq;
-		ut_stat_inc(&gp->rt_max);
+		ut_stat_inc(&gp->stats.rt_max);
 	} else if (!any) {
 		/* hold the frequency until the tracker is back */
-		ut_stat_inc(&gp->no_signal);
+		ut_stat_inc(&gp->stats.no_signal);
 		return;
 	}
 	freq = cpufreq_driver_resolve_freq(policy, raw);
-	ut_stat_inc(&gp->decisions);
-	WRITE_ONCE(gp->last_util, util);
-	WRITE_ONCE(gp->last_raw_khz, raw);
-	WRITE_ONCE(gp->last_khz, freq);
-	trace_utiltrack_freq(gc->cpu, signal, util, raw, freq);
+	ut_stat_inc(&gp->stats.decisions);
+	WRITE_ONCE(gp->stats.last_util, util);
+	WRITE_ONCE(gp->stats.last_raw_khz, raw);
+	WRITE_ONCE(gp->stats.last_khz, freq);
+	trace_utiltrack_freq(gc->cpu, gp->sig_name, util, ref, cap, raw, freq);
 	ut_gov_commit(gp, time, freq);
 }
 
@@ -324,10 +211,13 @@ static void ut_gov_update(struct update_util_data *hook, u64 time,
 	struct ut_gov_cpu *gc = container_of(hook, struct ut_gov_cpu,
 					     update_util);
 	struct ut_gov_policy *gp = gc->gp;
+	u64 t0 = ut_cost_begin();
 
 	raw_spin_lock(&gp->update_lock);
 	ut_gov_decide(gp, gc, time, flags);
 	raw_spin_unlock(&gp->update_lock);
+	/* the scheduler's hook and ut_gov_kick() run with interrupts off */
+	ut_cost_irqoff_end(UT_SITE_GOVERNOR, t0);
 }
 
 /*
@@ -457,239 +347,7 @@ static void ut_gov_worker_destroy(struct ut_gov_policy *gp)
 }
 
 /* ------------------------------------------------------------------ */
-/* tunables */
-
-static struct ut_gov_tunables *ut_gov_to_tunables(struct gov_attr_set *set)
-{
-	return container_of(set, struct ut_gov_tunables, attr_set);
-}
-
-static void ut_gov_apply_rate_limit(struct ut_gov_policy *gp)
-{
-	WRITE_ONCE(gp->freq_update_delay_ns,
-		   (s64)gp->tunables->rate_limit_us * NSEC_PER_USEC);
-}
-
-static ssize_t signal_show(struct gov_attr_set *set, char *buf)
-{
-	char signal[UT_GOV_SIGNAL_LEN];
-
-	ut_gov_read_signal(ut_gov_to_tunables(set), signal);
-	return sysfs_emit(buf, "%s\n", signal);
-}
-
-/* A registered tracker (enabled or not), or pelt_rt. */
-static ssize_t signal_store(struct gov_attr_set *set, const char *buf,
-			    size_t count)
-{
-	struct ut_gov_tunables *t = ut_gov_to_tunables(set);
-	char name[UT_GOV_SIGNAL_LEN];
-	unsigned int needs = 0;
-
-	if (ut_gov_parse_name(buf, count, name, sizeof(name)))
-		return -EINVAL;
-	if (strcmp(name, UT_GOV_PELT_RT) && ut_reg_lookup(name, &needs))
-		return -EINVAL;
-	write_seqlock_irq(&t->signal_lock);
-	strscpy(t->signal, name, sizeof(t->signal));
-	WRITE_ONCE(t->tick_driven, needs & UT_NEED_TICK);
-	write_sequnlock_irq(&t->signal_lock);
-	return count;
-}
-
-/* Parse a bounded decimal into @field, or leave it and fail with -EINVAL. */
-static ssize_t ut_gov_store_uint(const char *buf, size_t count, u32 min,
-				 u32 max, unsigned int *field)
-{
-	u32 v;
-
-	if (ut_gov_parse_uint(buf, count, min, max, &v))
-		return -EINVAL;
-	WRITE_ONCE(*field, v);
-	return count;
-}
-
-static ssize_t rate_limit_us_show(struct gov_attr_set *set, char *buf)
-{
-	return sysfs_emit(buf, "%u\n", ut_gov_to_tunables(set)->rate_limit_us);
-}
-
-static ssize_t rate_limit_us_store(struct gov_attr_set *set, const char *buf,
-				   size_t count)
-{
-	struct ut_gov_tunables *t = ut_gov_to_tunables(set);
-	struct ut_gov_policy *gp;
-	ssize_t ret;
-
-	ret = ut_gov_store_uint(buf, count, 0, UT_GOV_RATE_LIMIT_MAX,
-				&t->rate_limit_us);
-	if (ret < 0)
-		return ret;
-	list_for_each_entry(gp, &set->policy_list, tunables_hook)
-		ut_gov_apply_rate_limit(gp);
-	return ret;
-}
-
-static ssize_t rt_policy_show(struct gov_attr_set *set, char *buf)
-{
-	return sysfs_emit(buf, "%s\n",
-			  ut_gov_rt_names[ut_gov_to_tunables(set)->rt_policy]);
-}
-
-static ssize_t rt_policy_store(struct gov_attr_set *set, const char *buf,
-			       size_t count)
-{
-	int v = ut_gov_parse_choice(buf, count, ut_gov_rt_names,
-				    ARRAY_SIZE(ut_gov_rt_names));
-
-	if (v < 0)
-		return -EINVAL;
-	WRITE_ONCE(ut_gov_to_tunables(set)->rt_policy, v);
-	return count;
-}
-
-static ssize_t headroom_pct_show(struct gov_attr_set *set, char *buf)
-{
-	return sysfs_emit(buf, "%u\n", ut_gov_to_tunables(set)->headroom_pct);
-}
-
-static ssize_t headroom_pct_store(struct gov_attr_set *set, const char *buf,
-				  size_t count)
-{
-	return ut_gov_store_uint(buf, count, UT_FREQ_HEADROOM_MIN, UT_FREQ_HEADROOM_MAX,
-				 &ut_gov_to_tunables(set)->headroom_pct);
-}
-
-static ssize_t iowait_boost_show(struct gov_attr_set *set, char *buf)
-{
-	return sysfs_emit(buf, "%u\n", ut_gov_to_tunables(set)->iowait_boost);
-}
-
-static ssize_t iowait_boost_store(struct gov_attr_set *set, const char *buf,
-				  size_t count)
-{
-	return ut_gov_store_uint(buf, count, 0, 1,
-				 &ut_gov_to_tunables(set)->iowait_boost);
-}
-
-static ssize_t runnable_boost_show(struct gov_attr_set *set, char *buf)
-{
-	return sysfs_emit(buf, "%u\n", ut_gov_to_tunables(set)->runnable_boost);
-}
-
-static ssize_t runnable_boost_store(struct gov_attr_set *set, const char *buf,
-				    size_t count)
-{
-	return ut_gov_store_uint(buf, count, 0, 1,
-				 &ut_gov_to_tunables(set)->runnable_boost);
-}
-
-static ssize_t hispeed_load_show(struct gov_attr_set *set, char *buf)
-{
-	return sysfs_emit(buf, "%u\n", ut_gov_to_tunables(set)->hispeed_load);
-}
-
-static ssize_t hispeed_load_store(struct gov_attr_set *set, const char *buf,
-				  size_t count)
-{
-	return ut_gov_store_uint(buf, count, 0, UT_FREQ_HISPEED_LOAD_MAX,
-				 &ut_gov_to_tunables(set)->hispeed_load);
-}
-
-static ssize_t hispeed_freq_show(struct gov_attr_set *set, char *buf)
-{
-	return sysfs_emit(buf, "%u\n", ut_gov_to_tunables(set)->hispeed_freq);
-}
-
-/* any kHz: the request is clamped to the policy's limits like any other */
-static ssize_t hispeed_freq_store(struct gov_attr_set *set, const char *buf,
-				  size_t count)
-{
-	return ut_gov_store_uint(buf, count, 0, U32_MAX,
-				 &ut_gov_to_tunables(set)->hispeed_freq);
-}
-
-static struct governor_attr signal = __ATTR_RW(signal);
-static struct governor_attr rate_limit_us = __ATTR_RW(rate_limit_us);
-static struct governor_attr headroom_pct = __ATTR_RW(headroom_pct);
-static struct governor_attr rt_policy = __ATTR_RW(rt_policy);
-static struct governor_attr iowait_boost = __ATTR_RW(iowait_boost);
-static struct governor_attr runnable_boost = __ATTR_RW(runnable_boost);
-static struct governor_attr hispeed_load = __ATTR_RW(hispeed_load);
-static struct governor_attr hispeed_freq = __ATTR_RW(hispeed_freq);
-
-static struct attribute *ut_gov_attrs[] = {
-	&signal.attr,
-	&rate_limit_us.attr,
-	&headroom_pct.attr,
-	&rt_policy.attr,
-	&iowait_boost.attr,
-	&runnable_boost.attr,
-	&hispeed_load.attr,
-	&hispeed_freq.attr,
-	NULL
-};
-ATTRIBUTE_GROUPS(ut_gov);
-
-static void ut_gov_tunables_free(struct kobject *kobj)
-{
-	kfree(ut_gov_to_tunables(to_gov_attr_set(kobj)));
-}
-
-static const struct kobj_type ut_gov_ktype = {
-	.default_groups = ut_gov_groups,
-	.sysfs_ops = &governor_sysfs_ops,
-	.release = ut_gov_tunables_free,
-};
-
-/* Defaults that behave as stock schedutil does on these kernels. */
-static struct ut_gov_tunables *ut_gov_tunables_alloc(struct ut_gov_policy *gp)
-{
-	struct ut_gov_tunables *t = kzalloc(sizeof(*t), GFP_KERNEL);
-
-	if (!t)
-		return NULL;
-	gov_attr_set_init(&t->attr_set, &gp->tunables_hook);
-	seqlock_init(&t->signal_lock);
-	strscpy(t->signal, UT_GOV_PELT_RT, sizeof(t->signal));
-	t->rate_limit_us = cpufreq_policy_transition_delay_us(gp->policy);
-	t->headroom_pct = UT_FREQ_HEADROOM_DEF;
-	t->rt_policy = UT_GOV_RT_MAX;
-	t->iowait_boost = 1;
-	t->runnable_boost = UT_SUGOV_RUNNABLE_BOOST;
-	return t;
-}
-
-/* ------------------------------------------------------------------ */
 /* governor callbacks */
-
-static int ut_gov_attach_tunables(struct ut_gov_policy *gp)
-{
-	struct cpufreq_policy *policy = gp->policy;
-	struct ut_gov_tunables *t;
-	int ret;
-
-	if (ut_gov_global_tunables && !have_governor_per_policy()) {
-		gp->tunables = ut_gov_global_tunables;
-		gov_attr_set_get(&gp->tunables->attr_set, &gp->tunables_hook);
-		return 0;
-	}
-	t = ut_gov_tunables_alloc(gp);
-	if (!t)
-		return -ENOMEM;
-	gp->tunables = t;
-	ret = kobject_init_and_add(&t->attr_set.kobj, &ut_gov_ktype,
-				   get_governor_parent_kobj(policy), "%s",
-				   UT_GOV_NAME);
-	if (ret) {
-		kobject_put(&t->attr_set.kobj);
-		gp->tunables = NULL;
-		return ret;
-	}
-	if (!have_governor_per_policy())
-		ut_gov_global_tunables = t;
-	return 0;
-}
 
 static int ut_gov_init_policy(struct cpufreq_policy *policy)
 {
@@ -738,9 +396,7 @@ static void ut_gov_exit_policy(struct cpufreq_policy *policy)
 
 	mutex_lock(&ut_gov_global_lock);
 	list_del(&gp->node);
-	if (!gov_attr_set_put(&gp->tunables->attr_set, &gp->tunables_hook) &&
-	    !have_governor_per_policy())
-		ut_gov_global_tunables = NULL;
+	ut_gov_detach_tunables(gp);
 	policy->governor_data = NULL;
 	mutex_unlock(&ut_gov_global_lock);
 
@@ -761,6 +417,8 @@ static int ut_gov_start(struct cpufreq_policy *policy)
 	gp->limits_changed = false;
 	/* the first decision always reaches the driver */
 	gp->need_freq_update = true;
+	/* read the signal tunable again at the first decision */
+	gp->sig_seen = 0;
 
 	for_each_cpu(cpu, policy->cpus) {
 		struct ut_gov_cpu *gc = per_cpu_ptr(&ut_gov_cpus, cpu);
@@ -821,37 +479,6 @@ static struct cpufreq_governor ut_gov = {
 	.stop	= ut_gov_stop,
 	.limits	= ut_gov_limits,
 };
-
-/* ------------------------------------------------------------------ */
-/* debugfs "governor": a row per policy using the governor */
-
-static int ut_gov_stats_show(struct seq_file *m, void *v)
-{
-	struct ut_gov_policy *gp;
-
-	seq_puts(m, "policy cpus signal decisions transitions rt_max no_signal last_util last_raw_khz last_khz cur_khz\n");
-	mutex_lock(&ut_gov_global_lock);
-	list_for_each_entry(gp, &ut_gov_policies, node) {
-		char signal[UT_GOV_SIGNAL_LEN];
-
-		ut_gov_read_signal(gp->tunables, signal);
-		seq_printf(m, "%u %*pbl %s %llu %llu %llu %llu %u %u %u %u\n",
-			   gp->policy->cpu, cpumask_pr_args(gp->policy->cpus),
-			   signal, READ_ONCE(gp->decisions),
-			   READ_ONCE(gp->transitions), READ_ONCE(gp->rt_max),
-			   READ_ONCE(gp->no_signal), READ_ONCE(gp->last_util),
-			   READ_ONCE(gp->last_raw_khz), READ_ONCE(gp->last_khz),
-			   READ_ONCE(gp->policy->cur));
-	}
-	mutex_unlock(&ut_gov_global_lock);
-	return 0;
-}
-DEFINE_SHOW_ATTRIBUTE(ut_gov_stats);
-
-void ut_gov_debugfs(struct dentry *dir)
-{
-	debugfs_create_file("governor", 0400, dir, NULL, &ut_gov_stats_fops);
-}
 
 int ut_gov_init(void)
 {

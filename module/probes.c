@@ -5,7 +5,7 @@
  * Probes run in scheduler context (runqueue lock held, interrupts off).
  * Everything here is O(1) in the number of tasks: a slot lookup per task
  * involved, then one call per enabled tracker, under the per-CPU
- * utiltrack lock of the CPU the data belongs to. No allocation, no
+ * tracking lock of the CPU the data belongs to. No allocation, no
  * sleeping, no global lock.
  *
  * Time: trackers run on the scheduler's task clock (rq_clock_task, which
@@ -29,19 +29,7 @@
 #define CREATE_TRACE_POINTS
 #include "trace/utiltrack_trace.h"
 
-DEFINE_PER_CPU(struct ut_rq, ut_rqs);
-
-const char * const ut_tp_names[UT_TP_NR] = {
-	[UT_TP_SWITCH]		= "sched_switch",
-	[UT_TP_WAKEUP]		= "sched_wakeup",
-	[UT_TP_WAKEUP_NEW]	= "sched_wakeup_new",
-	[UT_TP_MIGRATE]		= "sched_migrate_task",
-	[UT_TP_FORK]		= "sched_process_fork",
-	[UT_TP_EXEC]		= "sched_process_exec",
-	[UT_TP_FREE]		= "sched_process_free",
-	[UT_TP_FREQ]		= "cpu_frequency",
-	[UT_TP_TICK]		= "utiltrack_tick",
-};
+DEFINE_PER_CPU(struct ut_cpu, ut_cpus);
 
 /* ------------------------------------------------------------------ */
 /* helpers */
@@ -94,23 +82,29 @@ enum ut_class ut_probe_class_of(struct task_struct *p)
 	return UT_CLASS_OTHER;
 }
 
-u64 ut_probe_cpu_now(int cpu)
+/* @uc's task clock from its sched_clock_cpu() reading @clk */
+static u64 ut_probe_task_clock(struct ut_cpu *uc, u64 clk)
 {
-	struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
-	u64 now = sched_clock_cpu(cpu) - READ_ONCE(rq->clock_offset);
+	u64 now = clk - READ_ONCE(uc->clock_offset);
 
 	/* trackers never see a CPU's time go backwards */
-	return max(now, READ_ONCE(rq->last_now));
+	return max(now, READ_ONCE(uc->last_now));
+}
+
+u64 ut_probe_cpu_now(int cpu)
+{
+	return ut_probe_task_clock(per_cpu_ptr(&ut_cpus, cpu),
+				   sched_clock_cpu(cpu));
 }
 
 void ut_probe_fill_ctx(struct ut_ctx *c, int cpu, u64 now)
 {
-	struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
+	struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, cpu);
 
 	c->now = now;
 	c->cpu = cpu;
-	c->scale = ut_inv_scale(rq);
-	rq->last_now = max(now, rq->last_now);
+	c->scale = ut_inv_scale(uc);
+	uc->last_now = max(now, uc->last_now);
 }
 
 static struct ut_active *ut_probe_active(void)
@@ -128,13 +122,6 @@ static struct ut_slot *ut_probe_slot(struct task_struct *p)
 	if (!s)
 		ut_slot_count_untracked();
 	return s;
-}
-
-/* Irq-safe per-CPU adds: a wakeup probe can run with interrupts on. */
-static void ut_probe_account(enum ut_tp tp, u64 t0)
-{
-	this_cpu_inc(ut_rqs.events[tp]);
-	this_cpu_add(ut_rqs.probe_ns[tp], local_clock() - t0);
 }
 
 static void ut_probe_trace_cpu(struct ut_active *act, const struct ut_ctx *c)
@@ -173,20 +160,20 @@ static void ut_probe_trace_task(struct ut_active *act, struct ut_slot *s,
 /* migration */
 
 /* Lock two different CPUs' state, lower address first. */
-static void ut_probe_lock_two(struct ut_rq *a, struct ut_rq *b)
-	__acquires(&a->lock) __acquires(&b->lock)
+static void ut_probe_lock_two(struct ut_cpu *a, struct ut_cpu *b)
+	__acquires(&a->track_lock) __acquires(&b->track_lock)
 {
 	if (a > b)
 		swap(a, b);
-	raw_spin_lock(&a->lock);
-	raw_spin_lock_nested(&b->lock, SINGLE_DEPTH_NESTING);
+	raw_spin_lock(&a->track_lock);
+	raw_spin_lock_nested(&b->track_lock, SINGLE_DEPTH_NESTING);
 }
 
-static void ut_probe_unlock_two(struct ut_rq *a, struct ut_rq *b)
-	__releases(&a->lock) __releases(&b->lock)
+static void ut_probe_unlock_two(struct ut_cpu *a, struct ut_cpu *b)
+	__releases(&a->track_lock) __releases(&b->track_lock)
 {
-	raw_spin_unlock(&a->lock);
-	raw_spin_unlock(&b->lock);
+	raw_spin_unlock(&a->track_lock);
+	raw_spin_unlock(&b->track_lock);
 }
 
 /*
@@ -196,15 +183,15 @@ static void ut_probe_unlock_two(struct ut_rq *a, struct ut_rq *b)
 static void ut_probe_move(struct ut_active *act, struct ut_slot *s, int dst)
 {
 	int src = s->t.cpu;
-	struct ut_rq *rs = per_cpu_ptr(&ut_rqs, src);
-	struct ut_rq *rd = per_cpu_ptr(&ut_rqs, dst);
+	struct ut_cpu *us = per_cpu_ptr(&ut_cpus, src);
+	struct ut_cpu *ud = per_cpu_ptr(&ut_cpus, dst);
 	struct ut_ctx cs, cd;
 	unsigned long flags;
 
 	if (src == dst)
 		return;
 	local_irq_save(flags);
-	ut_probe_lock_two(rs, rd);
+	ut_probe_lock_two(us, ud);
 	ut_probe_fill_ctx(&cs, src, ut_probe_cpu_now(src));
 	ut_probe_fill_ctx(&cd, dst, ut_probe_cpu_now(dst));
 	ut_disp_migrate(act, s, &cs, &cd);
@@ -218,7 +205,7 @@ static void ut_probe_move(struct ut_active *act, struct ut_slot *s, int dst)
 		ut_probe_trace_cpu(act, &cs);
 		ut_probe_trace_cpu(act, &cd);
 	}
-	ut_probe_unlock_two(rs, rd);
+	ut_probe_unlock_two(us, ud);
 	local_irq_restore(flags);
 }
 
@@ -229,20 +216,20 @@ static void ut_probe_move(struct ut_active *act, struct ut_slot *s, int dst)
  * Run the tick while the CPU is busy; an idle CPU gets no interrupts,
  * and neither does one going offline, nohz_full or isolated.
  */
-static void ut_probe_tick_gate(struct ut_rq *rq, bool busy)
+static void ut_probe_tick_gate(struct ut_cpu *uc, bool busy)
 {
-	busy = busy && READ_ONCE(rq->tick_allowed);
-	if (busy && !hrtimer_active(&rq->tick))
-		hrtimer_start(&rq->tick, ns_to_ktime(UT_TICK_NS),
+	busy = busy && READ_ONCE(uc->tick_allowed);
+	if (busy && !hrtimer_active(&uc->tick))
+		hrtimer_start(&uc->tick, ns_to_ktime(UT_TICK_NS),
 			      HRTIMER_MODE_REL_PINNED_HARD);
 	else if (!busy)
-		hrtimer_try_to_cancel(&rq->tick);
+		hrtimer_try_to_cancel(&uc->tick);
 }
 
 /* Hard irq on this CPU, interrupting current: the task to advance. */
 static enum hrtimer_restart ut_probe_tick_fn(struct hrtimer *timer)
 {
-	struct ut_rq *rq = container_of(timer, struct ut_rq, tick);
+	struct ut_cpu *uc = container_of(timer, struct ut_cpu, tick);
 	struct ut_active *act = ut_probe_active();
 	struct task_struct *p = current;
 	u64 t0 = local_clock();
@@ -254,21 +241,22 @@ static enum hrtimer_restart ut_probe_tick_fn(struct hrtimer *timer)
 	 * A timer left on a CPU that went offline is moved to another one:
 	 * there it would advance the wrong CPU's task. It stops instead.
 	 */
-	if (unlikely(cpu != rq->cpu || !READ_ONCE(rq->tick_allowed)))
+	if (unlikely(cpu != uc->cpu || !READ_ONCE(uc->tick_allowed)))
 		return HRTIMER_NORESTART;
 	if (!act || !(act->needs & UT_NEED_TICK) || is_idle_task(p))
 		return HRTIMER_NORESTART;
 	s = ut_slot_find(p);
 	if (s && s->t.cpu == cpu) {
-		raw_spin_lock(&rq->lock);
-		ut_probe_fill_ctx(&c, cpu, ut_probe_cpu_now(cpu));
+		raw_spin_lock(&uc->track_lock);
+		/* the clock read of this event, shared by every tracker */
+		ut_probe_fill_ctx(&c, cpu, ut_probe_task_clock(uc, t0));
 		ut_disp_tick(act, s, &c);
 		if (trace_utiltrack_task_util_enabled())
 			ut_probe_trace_task(act, s, &c);
-		raw_spin_unlock(&rq->lock);
+		raw_spin_unlock(&uc->track_lock);
 		ut_gov_kick(cpu, t0, UT_GOV_KICK_TICK);
 	}
-	ut_probe_account(UT_TP_TICK, t0);
+	ut_cost_end(UT_TP_TICK, t0);
 	hrtimer_forward_now(timer, ns_to_ktime(UT_TICK_NS));
 	return HRTIMER_RESTART;
 }
@@ -296,7 +284,7 @@ static void ut_probe_switch_times(struct task_struct *prev,
 
 static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 {
-	struct ut_rq *rq = this_cpu_ptr(&ut_rqs);
+	struct ut_cpu *uc = this_cpu_ptr(&ut_cpus);
 	enum ut_class pc, nc;
 	struct ut_slot *ps = NULL, *ns = NULL;
 	struct ut_active *act;
@@ -322,14 +310,14 @@ static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 	if (ns && ns->t.cpu != cpu)
 		ut_probe_move(act, ns, cpu);
 
-	raw_spin_lock(&rq->lock);
+	raw_spin_lock(&uc->track_lock);
 	ut_probe_switch_times(prev, next, pc, nc, &t_out, &t_in);
 	/*
 	 * Exact, so never raised to an estimate a wakeup left in last_now:
 	 * trackers ignore an update that goes back in time, which costs
 	 * less than crediting a run to a later start.
 	 */
-	rq->clock_offset = (s64)(t0 - t_in);
+	uc->clock_offset = (s64)(t0 - t_in);
 	ut_probe_fill_ctx(&c, cpu, t_out);
 	if (ps)
 		ps->t.class = pc;
@@ -347,11 +335,11 @@ static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 		ut_disp_switch_in(act, &c, true, nc, ns);
 	}
 	if (act->needs & UT_NEED_TICK)
-		ut_probe_tick_gate(rq, nc != UT_CLASS_IDLE);
+		ut_probe_tick_gate(uc, nc != UT_CLASS_IDLE);
 	rt_running = (nc == UT_CLASS_RT || nc == UT_CLASS_DL) &&
 		     !ut_gov_is_worker(cpu, next);
-	rt_change = rq->rt_running != rt_running;
-	WRITE_ONCE(rq->rt_running, rt_running);
+	rt_change = uc->rt_running != rt_running;
+	WRITE_ONCE(uc->rt_running, rt_running);
 
 	if (trace_utiltrack_cpu_util_enabled())
 		ut_probe_trace_cpu(act, &c);
@@ -361,25 +349,25 @@ static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 		if (ns)
 			ut_probe_trace_task(act, ns, &c);
 	}
-	raw_spin_unlock(&rq->lock);
+	raw_spin_unlock(&uc->track_lock);
 
 	if (rt_change)
 		ut_gov_kick(cpu, t0, UT_GOV_KICK_RT);
-	ut_probe_account(UT_TP_SWITCH, t0);
+	ut_cost_end(UT_TP_SWITCH, t0);
 }
 
 static void ut_probe_migrate(void *data, struct task_struct *p, int dest_cpu)
 {
 	struct ut_active *act = ut_probe_active();
 	struct ut_slot *s;
-	u64 t0 = local_clock();
+	u64 t0 = ut_cost_begin();
 
 	if (!act)
 		return;
 	s = ut_probe_slot(p);
 	if (s)
 		ut_probe_move(act, s, dest_cpu);
-	ut_probe_account(UT_TP_MIGRATE, t0);
+	ut_cost_end(UT_TP_MIGRATE, t0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -395,9 +383,9 @@ static void ut_probe_wake(struct task_struct *p, enum ut_tp tp)
 {
 	struct ut_active *act = ut_probe_active();
 	struct ut_slot *s;
-	struct ut_rq *rq;
+	struct ut_cpu *uc;
 	struct ut_ctx c;
-	u64 t0 = local_clock();
+	u64 t0 = ut_cost_begin();
 	unsigned long flags;
 	int cpu;
 
@@ -411,14 +399,14 @@ static void ut_probe_wake(struct task_struct *p, enum ut_tp tp)
 	if (s->t.cpu != cpu)
 		ut_probe_move(act, s, cpu);
 
-	rq = per_cpu_ptr(&ut_rqs, cpu);
-	raw_spin_lock_irqsave(&rq->lock, flags);
+	uc = per_cpu_ptr(&ut_cpus, cpu);
+	raw_spin_lock_irqsave(&uc->track_lock, flags);
 	ut_probe_fill_ctx(&c, cpu, ut_probe_cpu_now(cpu));
 	s->t.class = ut_probe_class_of(p);
 	ut_disp_wakeup(act, s, &c);
-	raw_spin_unlock_irqrestore(&rq->lock, flags);
+	raw_spin_unlock_irqrestore(&uc->track_lock, flags);
 out:
-	ut_probe_account(tp, t0);
+	ut_cost_end(tp, t0);
 }
 
 static void ut_probe_wakeup(void *data, struct task_struct *p)
@@ -437,17 +425,17 @@ static void ut_probe_wakeup_new(void *data, struct task_struct *p)
 static void ut_probe_fork(void *data, struct task_struct *parent,
 			  struct task_struct *child)
 {
-	u64 t0 = local_clock();
+	u64 t0 = ut_cost_begin();
 
 	ut_slot_alloc(child, true);
-	ut_probe_account(UT_TP_FORK, t0);
+	ut_cost_end(UT_TP_FORK, t0);
 }
 
 static void ut_probe_exec(void *data, struct task_struct *p, pid_t old_pid,
 			  struct linux_binprm *bprm)
 {
+	u64 t0 = ut_cost_begin();
 	struct ut_slot *s = ut_slot_find(p);
-	u64 t0 = local_clock();
 
 	if (s) {
 		ut_slot_set_comm(s, p);
@@ -455,41 +443,41 @@ static void ut_probe_exec(void *data, struct task_struct *p, pid_t old_pid,
 		WRITE_ONCE(s->t.pid, p->pid);
 		WRITE_ONCE(s->t.exec_at, ut_probe_cpu_now(task_cpu(p)));
 	}
-	ut_probe_account(UT_TP_EXEC, t0);
+	ut_cost_end(UT_TP_EXEC, t0);
 }
 
 /* Let trackers drop what @s contributed; its data is discarded after. */
 static void ut_probe_task_exit(struct ut_active *act, struct ut_slot *s)
 {
-	struct ut_rq *rq = per_cpu_ptr(&ut_rqs, s->t.cpu);
+	struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, s->t.cpu);
 	unsigned long flags;
 	struct ut_ctx c;
 
-	raw_spin_lock_irqsave(&rq->lock, flags);
+	raw_spin_lock_irqsave(&uc->track_lock, flags);
 	ut_probe_fill_ctx(&c, s->t.cpu, ut_probe_cpu_now(s->t.cpu));
 	ut_disp_task_exit(act, s, &c);
-	raw_spin_unlock_irqrestore(&rq->lock, flags);
+	raw_spin_unlock_irqrestore(&uc->track_lock, flags);
 }
 
 static void ut_probe_free(void *data, struct task_struct *p)
 {
 	struct ut_active *act = ut_probe_active();
 	struct ut_slot *s;
-	u64 t0 = local_clock();
+	u64 t0 = ut_cost_begin();
 
 	s = act ? ut_slot_find(p) : NULL;
 	if (s)
 		ut_probe_task_exit(act, s);
 	ut_slot_release(p);
-	ut_probe_account(UT_TP_FREE, t0);
+	ut_cost_end(UT_TP_FREE, t0);
 }
 
 static void ut_probe_freq(void *data, unsigned int khz, unsigned int cpu)
 {
-	u64 t0 = local_clock();
+	u64 t0 = ut_cost_begin();
 
 	ut_inv_probe_freq(data, khz, cpu);
-	ut_probe_account(UT_TP_FREQ, t0);
+	ut_cost_end(UT_TP_FREQ, t0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -497,7 +485,7 @@ static void ut_probe_freq(void *data, unsigned int khz, unsigned int cpu)
 
 struct ut_probe_desc {
 	void *fn;
-	unsigned int needs;	/* 0: always attached while loaded */
+	unsigned int needs;	/* attached while a tracker needs one of these */
 	struct tracepoint *tp;
 	bool attached;
 };
@@ -507,10 +495,10 @@ static struct ut_probe_desc ut_probe_descs[UT_TP_NR] = {
 	[UT_TP_WAKEUP]		= { ut_probe_wakeup, UT_NEED_WAKEUP },
 	[UT_TP_WAKEUP_NEW]	= { ut_probe_wakeup_new, UT_NEED_WAKEUP },
 	[UT_TP_MIGRATE]		= { ut_probe_migrate, UT_NEED_MIGRATE },
-	[UT_TP_FORK]		= { ut_probe_fork, 0 },
-	[UT_TP_EXEC]		= { ut_probe_exec, 0 },
-	[UT_TP_FREE]		= { ut_probe_free, 0 },
-	[UT_TP_FREQ]		= { ut_probe_freq, 0 },
+	[UT_TP_FORK]		= { ut_probe_fork, UT_NEED_TASKS },
+	[UT_TP_EXEC]		= { ut_probe_exec, UT_NEED_TASKS },
+	[UT_TP_FREE]		= { ut_probe_free, UT_NEED_TASKS },
+	[UT_TP_FREQ]		= { ut_probe_freq, UT_NEED_TASKS },
 	/* UT_TP_TICK: a timer, gated in ut_probe_switch() */
 };
 
@@ -538,10 +526,6 @@ static int ut_probe_set(struct ut_probe_desc *d, const char *name, bool on)
 }
 
 /*
- * Attach the probes @needs calls for (and the always-on ones), detach
- * the others. A disabled tracker's events thus cost nothing.
- */
-/*
  * Once the switch probe is gone nothing re-arms the ticks, and a tick
  * may read the active set: they stop before it can change under them.
  */
@@ -550,7 +534,7 @@ static void ut_probe_stop_ticks(void)
 	int cpu;
 
 	for_each_possible_cpu(cpu)
-		hrtimer_cancel(&per_cpu(ut_rqs, cpu).tick);
+		hrtimer_cancel(&per_cpu(ut_cpus, cpu).tick);
 }
 
 /*
@@ -563,27 +547,80 @@ static void ut_probe_clear_rt_running(void)
 	int cpu;
 
 	for_each_possible_cpu(cpu)
-		WRITE_ONCE(per_cpu(ut_rqs, cpu).rt_running, false);
+		WRITE_ONCE(per_cpu(ut_cpus, cpu).rt_running, false);
 }
 
-int ut_probe_attach(unsigned int needs)
+/* Attach or detach every probe of @needs' kind; the first error. */
+static int ut_probe_set_kind(unsigned int kind, unsigned int needs)
 {
-	struct ut_probe_desc *sw = &ut_probe_descs[UT_TP_SWITCH];
-	bool had_switch = sw->attached;
 	int i, ret = 0;
 
 	for (i = 0; i < UT_TP_NR; i++) {
 		struct ut_probe_desc *d = &ut_probe_descs[i];
-		bool on = !d->needs || (d->needs & needs);
 
-		if (!d->fn)
-			continue;
-		ret = ut_probe_set(d, ut_tp_names[i], on) ?: ret;
+		if (d->fn && (d->needs & kind))
+			ret = ut_probe_set(d, ut_tp_names[i],
+					   d->needs & needs) ?: ret;
 	}
+	return ret;
+}
+
+/*
+ * The first tracker comes: the task lifetime probes first, then a slot
+ * for every task alive (a task forked or freed meanwhile is seen by the
+ * probes), and the frequencies missed while nothing listened.
+ */
+static int ut_probe_tasks_start(void)
+{
+	int ret = ut_probe_set_kind(UT_NEED_TASKS, UT_NEED_TASKS);
+
+	if (ret) {
+		ut_probe_set_kind(UT_NEED_TASKS, 0);
+		tracepoint_synchronize_unregister();
+		return ret;
+	}
+	ut_inv_refresh();
+	ut_slot_fill_existing();
+	return 0;
+}
+
+/*
+ * The last tracker went and every other probe is gone: once no probe
+ * can run, forget every task, so that a stale slot cannot outlive its
+ * task_struct while no free probe watches.
+ */
+static void ut_probe_tasks_stop(void)
+{
+	ut_probe_set_kind(UT_NEED_TASKS, 0);
+	tracepoint_synchronize_unregister();
+	ut_slot_reset();
+}
+
+/*
+ * Attach the probes @needs calls for, detach the others: a disabled
+ * tracker's events cost nothing, and with every tracker disabled
+ * nothing at all is attached.
+ */
+int ut_probe_attach(unsigned int needs)
+{
+	struct ut_probe_desc *sw = &ut_probe_descs[UT_TP_SWITCH];
+	bool had_switch = sw->attached;
+	bool had_tasks = ut_probe_descs[UT_TP_FREE].attached;
+	int ret;
+
+	if ((needs & UT_NEED_TASKS) && !had_tasks) {
+		ret = ut_probe_tasks_start();
+		if (ret)
+			return ret;
+	}
+	ret = ut_probe_set_kind(~(unsigned int)UT_NEED_TASKS, needs);
 	if (had_switch && !sw->attached) {
 		tracepoint_synchronize_unregister();
+		ut_probe_stop_ticks();
 		ut_probe_clear_rt_running();
 	}
+	if (!(needs & UT_NEED_TASKS) && had_tasks)
+		ut_probe_tasks_stop();
 	return ret;
 }
 
@@ -613,9 +650,9 @@ static enum cpuhp_state ut_probe_hp_state;
 
 static int ut_probe_cpu_online(unsigned int cpu)
 {
-	struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
+	struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, cpu);
 
-	WRITE_ONCE(rq->tick_allowed, ut_cpu_housekeeping(cpu));
+	WRITE_ONCE(uc->tick_allowed, ut_cpu_housekeeping(cpu));
 	return 0;
 }
 
@@ -626,10 +663,10 @@ static int ut_probe_cpu_online(unsigned int cpu)
  */
 static int ut_probe_cpu_offline(unsigned int cpu)
 {
-	struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
+	struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, cpu);
 
-	WRITE_ONCE(rq->tick_allowed, false);
-	hrtimer_cancel(&rq->tick);
+	WRITE_ONCE(uc->tick_allowed, false);
+	hrtimer_cancel(&uc->tick);
 	return 0;
 }
 
@@ -644,15 +681,15 @@ int ut_probe_cpu_init(void)
 	int cpu, ret;
 
 	for_each_possible_cpu(cpu) {
-		struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
+		struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, cpu);
 
-		memset(rq, 0, sizeof(*rq));
-		raw_spin_lock_init(&rq->lock);
-		hrtimer_init(&rq->tick, CLOCK_MONOTONIC,
+		memset(uc, 0, sizeof(*uc));
+		raw_spin_lock_init(&uc->track_lock);
+		hrtimer_init(&uc->tick, CLOCK_MONOTONIC,
 			     HRTIMER_MODE_REL_PINNED_HARD);
-		rq->tick.function = ut_probe_tick_fn;
-		rq->cpu = cpu;
-		rq->capacity = SCHED_CAPACITY_SCALE;
+		uc->tick.function = ut_probe_tick_fn;
+		uc->cpu = cpu;
+		uc->capacity = SCHED_CAPACITY_SCALE;
 	}
 	ut_probe_learn_stop_class();
 	/* runs the online callback on every CPU already online */

@@ -45,6 +45,8 @@ struct ut_active __rcu *ut_active;
 /* the set being published and the one it replaces; see above */
 static struct ut_active ut_active_sets[2];
 static unsigned int ut_active_next;
+/* the last published set's generation (ut_signal_current()) */
+static u64 ut_active_gen;
 
 struct mutex *ut_reg_lock(void)
 {
@@ -81,11 +83,12 @@ static int ut_reg_publish(void)
 
 	lockdep_assert_held(&ut_reg_mutex);
 	memset(new, 0, sizeof(*new));
+	new->gen = ++ut_active_gen;
 	list_for_each_entry(tr, &ut_trackers, node) {
 		if (!tr->enabled)
 			continue;
 		new->tr[new->nr++] = tr;
-		new->needs |= tr->ops->needs;
+		new->needs |= tr->ops->needs | UT_NEED_TASKS;
 	}
 	rcu_assign_pointer(ut_active, new);
 	ut_active_next ^= 1;
@@ -99,10 +102,9 @@ static void ut_reg_free_data(struct ut_tracker *tr)
 {
 	free_percpu(tr->cpu_data);
 	vfree(tr->task_data);
-	vfree(tr->task_gen);
+	ut_cost_tracker_free(tr);
 	tr->cpu_data = NULL;
 	tr->task_data = NULL;
-	tr->task_gen = NULL;
 }
 
 static int ut_reg_alloc_data(struct ut_tracker *tr)
@@ -112,24 +114,27 @@ static int ut_reg_alloc_data(struct ut_tracker *tr)
 
 	tr->cpu_data = __alloc_percpu(max_t(size_t, ops->cpu_size, 1),
 				      sizeof(u64));
-	tr->task_data = vzalloc(array_size(ut_max_tasks,
-					   max_t(size_t, ops->task_size, 1)));
-	tr->task_gen = vzalloc(array_size(ut_max_tasks, sizeof(u32)));
-	if (!tr->cpu_data || !tr->task_data || !tr->task_gen) {
+	/* a task's generation and data side by side: one cache miss */
+	tr->task_stride = ALIGN(UT_TASK_HDR + ops->task_size, sizeof(u64));
+	tr->task_data = vzalloc(array_size(ut_max_tasks, tr->task_stride));
+	if (!tr->cpu_data || !tr->task_data || ut_cost_tracker_alloc(tr)) {
 		ut_reg_free_data(tr);
 		return -ENOMEM;
 	}
 	if (!ops->cpu_init)
 		return 0;
 	for_each_possible_cpu(cpu) {
-		struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
+		struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, cpu);
 		struct ut_ctx c;
 		unsigned long flags;
+		u64 t0;
 
-		raw_spin_lock_irqsave(&rq->lock, flags);
+		raw_spin_lock_irqsave(&uc->track_lock, flags);
+		t0 = ut_cost_begin();
 		ut_probe_fill_ctx(&c, cpu, ut_probe_cpu_now(cpu));
 		ops->cpu_init(tr, ut_tr_cpu(tr, cpu), &c);
-		raw_spin_unlock_irqrestore(&rq->lock, flags);
+		ut_cost_irqoff_end(UT_SITE_REGISTRY, t0);
+		raw_spin_unlock_irqrestore(&uc->track_lock, flags);
 	}
 	return 0;
 }

@@ -6,25 +6,33 @@
  *   utiltrack_main.c  ut_      load/unload, parameters
  *   slots.c           ut_slot_ per-task slots (no task_struct changes)
  *   registry.c        ut_reg_  trackers, enable/disable, the active set
+ *   signal.c          ut_signal_ a CPU's signal by name (the governor's input)
  *   probes.c          ut_probe_ tracepoint probes: the hot path
  *   dispatch.c        ut_disp_  one event to every enabled tracker
  *   freqinv.c         ut_inv_  frequency and capacity invariance
+ *   cost.c            ut_cost_ self-measurement, behind a static key
  *   debugfs.c         ut_dbg_  /sys/kernel/debug/utiltrack/
- *   governor.c        ut_gov_  the "utiltrack" cpufreq governor
+ *   governor.c        ut_gov_  the "utiltrack" cpufreq governor: decisions
+ *   gov_tunables.c    ut_gov_  its sysfs tunables
+ *   gov_stats.c       ut_gov_  its statistics, debugfs "governor"
  *   trackers/        the built-in trackers (pelt.c, rt.c, walt.c)
  */
 #ifndef _UTILTRACK_INTERNAL_H
 #define _UTILTRACK_INTERNAL_H
 
 #include <linux/hrtimer.h>
+#include <linux/jump_label.h>
 #include <linux/list.h>
 #include <linux/llist.h>
 #include <linux/percpu.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
+#include <linux/sched/clock.h>
 #include <linux/spinlock.h>
 #include <utiltrack/tracker.h>
 
 struct dentry;
+struct seq_file;
 
 #define UT_MAX_TRACKERS		8
 
@@ -67,7 +75,10 @@ struct ut_slot {
 	u32 gen;		/* bumped at each allocation */
 	struct ut_task t;	/* what trackers see */
 	char comm[TASK_COMM_LEN];
-	struct llist_node free_node;
+	union {
+		struct llist_node free_node;	/* in the global free list */
+		struct rcu_head rcu;		/* released, waiting for reuse */
+	};
 };
 
 #define UT_SLOT_NONE	U32_MAX
@@ -80,6 +91,7 @@ struct ut_slot *ut_slot_find(struct task_struct *p);
 struct ut_slot *ut_slot_alloc(struct task_struct *p, bool is_new);
 void ut_slot_release(struct task_struct *p);
 void ut_slot_fill_existing(void);
+void ut_slot_reset(void);
 void ut_slot_set_comm(struct ut_slot *s, struct task_struct *p);
 
 static inline u32 ut_slot_idx(const struct ut_slot *s)
@@ -89,6 +101,7 @@ static inline u32 ut_slot_idx(const struct ut_slot *s)
 
 struct ut_slot_stats {
 	unsigned int total, used;
+	unsigned int pending;	/* released, not yet past a grace period */
 	u64 exhausted;		/* allocations that found no free slot */
 	u64 untracked;		/* events about tasks without a slot */
 };
@@ -114,9 +127,13 @@ enum ut_tp {
 
 extern const char * const ut_tp_names[UT_TP_NR];
 
-struct ut_rq {
-	/* serializes every tracker's data of this CPU and its tasks */
-	raw_spinlock_t lock;
+/*
+ * utiltrack's per-CPU tracking state (not the scheduler's runqueue). Its
+ * track_lock serializes every tracker's data of this CPU and of the
+ * tasks accounted on it; probes take it inside the scheduler's rq lock.
+ */
+struct ut_cpu {
+	raw_spinlock_t track_lock;
 	struct hrtimer tick;	/* for trackers with UT_NEED_TICK */
 	int cpu;
 	/* the tick may run here: online, and not nohz_full or isolated */
@@ -130,20 +147,105 @@ struct ut_rq {
 	u32 capacity;		/* as last read, for debugfs; see ut_inv_scale() */
 	/* an RT or DL task runs here (for the governor's rt_policy=max) */
 	bool rt_running;
-	/* statistics */
+	/* statistics: events seen (what they cost: cost.c) */
 	u64 events[UT_TP_NR];
-	u64 probe_ns[UT_TP_NR];
 };
 
-DECLARE_PER_CPU(struct ut_rq, ut_rqs);
+DECLARE_PER_CPU(struct ut_cpu, ut_cpus);
 
 int ut_probe_cpu_init(void);
 void ut_probe_cpu_exit(void);
 u64 ut_probe_cpu_now(int cpu);
 void ut_probe_fill_ctx(struct ut_ctx *c, int cpu, u64 now);
 enum ut_class ut_probe_class_of(struct task_struct *p);
+/*
+ * Not a tracker's need: set whenever any tracker is enabled, for the task
+ * lifetime probes (fork, exec, free) and cpu_frequency. With no tracker
+ * enabled nothing at all is attached and the slots are emptied.
+ */
+#define UT_NEED_TASKS		BIT(31)
+
 int ut_probe_attach(unsigned int needs);
 void ut_probe_detach_all(void);
+
+/* ------------------------------------------------------------------ */
+/* self-measurement (cost.c), off by default */
+
+/* irq-off sections besides the probes, by where they are */
+enum ut_site {
+	UT_SITE_PROBE,		/* a probe called with interrupts off */
+	UT_SITE_DEBUGFS,	/* a debugfs read holding a tracking lock */
+	UT_SITE_REGISTRY,	/* enable/disable setting up a CPU's data */
+	UT_SITE_WALT_CHECK,	/* the walt self-check of one CPU */
+	UT_SITE_GOVERNOR,	/* a governor decision (scheduler context) */
+	UT_SITE_NR,
+};
+
+/* what is measured: debugfs "cost" takes the number */
+enum {
+	UT_COST_OFF,
+	UT_COST_EVENTS,		/* each probe, and the irq-off sections */
+	UT_COST_TRACKERS,	/* the same, and each tracker's share */
+};
+
+DECLARE_STATIC_KEY_FALSE(ut_cost_key);
+DECLARE_STATIC_KEY_FALSE(ut_cost_trk_key);
+
+void ut_cost_record(enum ut_tp tp, u64 t0);
+void ut_cost_irqoff(enum ut_site site, u64 t0);
+unsigned int ut_cost_enabled(void);
+int ut_cost_set(unsigned int level);
+int ut_cost_show(struct seq_file *m);
+int ut_cost_irqoff_show(struct seq_file *m);
+void ut_cost_exit(void);
+
+struct ut_cost_summary {
+	u64 count, mean_ns, p50_ns, p99_ns, max_ns;
+};
+
+int ut_cost_summary(enum ut_tp tp, struct ut_cost_summary *sum);
+
+struct ut_tracker;
+struct ut_cost_trk;
+void ut_cost_tracker_record(struct ut_tracker *tr, u64 t0);
+int ut_cost_tracker_alloc(struct ut_tracker *tr);
+void ut_cost_tracker_free(struct ut_tracker *tr);
+int ut_cost_tracker_summary(struct ut_tracker *tr, struct ut_cost_summary *sum);
+void ut_cost_tracker_show(struct seq_file *m, struct ut_tracker *tr);
+
+/* Where a measured section starts: a clock read only while measuring. */
+static __always_inline u64 ut_cost_begin(void)
+{
+	return static_branch_unlikely(&ut_cost_key) ? local_clock() : 0;
+}
+
+/* A probe's end: its event counted, its duration recorded if measuring. */
+static __always_inline void ut_cost_end(enum ut_tp tp, u64 t0)
+{
+	this_cpu_inc(ut_cpus.events[tp]);
+	if (static_branch_unlikely(&ut_cost_key) && t0)
+		ut_cost_record(tp, t0);
+}
+
+/* The end of an interrupts-off section of @site begun at @t0. */
+static __always_inline void ut_cost_irqoff_end(enum ut_site site, u64 t0)
+{
+	if (static_branch_unlikely(&ut_cost_key) && t0)
+		ut_cost_irqoff(site, t0);
+}
+
+/* Where a tracker's share of an event starts, when trackers are timed. */
+static __always_inline u64 ut_cost_tracker_begin(void)
+{
+	return static_branch_unlikely(&ut_cost_trk_key) ? local_clock() : 0;
+}
+
+/* The end of tracker @tr's share of an event, begun at @t0. */
+static __always_inline void ut_cost_tracker_end(struct ut_tracker *tr, u64 t0)
+{
+	if (static_branch_unlikely(&ut_cost_trk_key) && t0)
+		ut_cost_tracker_record(tr, t0);
+}
 
 /* ------------------------------------------------------------------ */
 /* trackers (registry.c) */
@@ -154,12 +256,21 @@ struct ut_tracker {
 	bool enabled;
 	bool builtin;
 	void __percpu *cpu_data;
-	void *task_data;	/* ut_max_tasks * ops->task_size */
-	u32 *task_gen;		/* slot gen the task data was set up for */
+	/*
+	 * Per slot, a record of task_stride bytes: the slot generation the
+	 * data was set up for (u32), then the tracker's data at UT_TASK_HDR.
+	 */
+	void *task_data;
+	size_t task_stride;
+	/* its share of each event, while measuring (cost.c) */
+	struct ut_cost_trk __percpu *cost;
 };
+
+#define UT_TASK_HDR	sizeof(u64)	/* keeps the data 8-byte aligned */
 
 /* The enabled trackers, as the probes iterate them (RCU-sched). */
 struct ut_active {
+	u64 gen;		/* unique per publish, never 0 */
 	unsigned int nr;
 	unsigned int needs;
 	struct ut_tracker *tr[UT_MAX_TRACKERS];
@@ -177,6 +288,28 @@ void ut_reg_for_each(void (*fn)(struct ut_tracker *tr, void *arg), void *arg);
 /* held while walking the trackers; keeps their data alive */
 struct mutex *ut_reg_lock(void);
 
+/* signal.c: a CPU's signal by name, resolved once per active set */
+#define UT_SIGNAL_PARTS		2
+
+struct ut_signal {
+	u64 gen;		/* the ut_active it was resolved against */
+	unsigned int nr;	/* 0: not available in that set */
+	struct ut_tracker *tr[UT_SIGNAL_PARTS];
+};
+
+int ut_signal_lookup(const char *name, unsigned int *needs);
+void ut_signal_resolve(struct ut_signal *sig, const struct ut_active *act,
+		       const char *name);
+bool ut_signal_read(const struct ut_signal *sig, int cpu, bool boost,
+		    u32 *util);
+
+/* Was @sig resolved against @act, the set now published? */
+static inline bool ut_signal_current(const struct ut_signal *sig,
+				     const struct ut_active *act)
+{
+	return sig->gen == act->gen;
+}
+
 static inline void *ut_tr_cpu(struct ut_tracker *tr, int cpu)
 {
 	return per_cpu_ptr(tr->cpu_data, cpu);
@@ -187,17 +320,36 @@ static inline void *ut_tr_cpu(struct ut_tracker *tr, int cpu)
  * and trackers enabled at any time, so data whose generation does not
  * match the slot's is stale.
  */
+static inline u32 *ut_tr_task_gen(struct ut_tracker *tr, u32 idx)
+{
+	return tr->task_data + (size_t)idx * tr->task_stride;
+}
+
+/* Slot @idx's data as it is, whatever its generation */
+static inline void *ut_tr_task_raw(struct ut_tracker *tr, u32 idx)
+{
+	return (void *)ut_tr_task_gen(tr, idx) + UT_TASK_HDR;
+}
+
+/* Has @tr set up data for slot @s's current task? */
+static inline bool ut_tr_task_live(struct ut_tracker *tr,
+				   const struct ut_slot *s)
+{
+	return READ_ONCE(*ut_tr_task_gen(tr, ut_slot_idx(s))) == s->gen;
+}
+
 static inline void *ut_tr_task(struct ut_tracker *tr, struct ut_slot *s,
 			       const struct ut_ctx *c)
 {
 	u32 idx = ut_slot_idx(s);
-	void *td = tr->task_data + (size_t)idx * tr->ops->task_size;
+	u32 *gen = ut_tr_task_gen(tr, idx);
+	void *td = ut_tr_task_raw(tr, idx);
 
-	if (tr->task_gen[idx] != s->gen) {
+	if (*gen != s->gen) {
 		memset(td, 0, tr->ops->task_size);
 		if (tr->ops->task_init)
 			tr->ops->task_init(tr, td, &s->t, c);
-		tr->task_gen[idx] = s->gen;
+		WRITE_ONCE(*gen, s->gen);
 	}
 	return td;
 }
@@ -223,9 +375,10 @@ void ut_disp_task_exit(struct ut_active *act, struct ut_slot *s,
 /* invariance (freqinv.c) */
 
 int ut_inv_init(void);
+void ut_inv_refresh(void);
 void ut_inv_exit(void);
 u32 ut_inv_capacity(int cpu);
-u32 ut_inv_scale(struct ut_rq *rq);
+u32 ut_inv_scale(struct ut_cpu *uc);
 void ut_inv_probe_freq(void *data, unsigned int khz, unsigned int cpu);
 
 /* ------------------------------------------------------------------ */

@@ -84,11 +84,7 @@ static int __init ut_init(void)
 	ret = ut_register_builtins();
 	if (ret)
 		goto err_trackers;
-	/* fork/free probes first, so no task slips between scan and probe */
-	ret = ut_probe_attach(0);
-	if (ret)
-		goto err_probes;
-	ut_slot_fill_existing();
+	/* the first tracker enabled attaches the probes and fills the slots */
 	ret = ut_reg_init(trackers ?: "");
 	if (ret)
 		goto err_probes;
@@ -105,6 +101,7 @@ err_dbg:
 	ut_dbg_exit();
 err_probes:
 	ut_probe_detach_all();
+	ut_cost_exit();
 err_trackers:
 	ut_reg_exit();
 	ut_inv_exit();
@@ -120,6 +117,7 @@ static void __exit ut_exit(void)
 	ut_gov_exit();
 	ut_dbg_exit();
 	ut_probe_detach_all();
+	ut_cost_exit();
 	ut_reg_exit();
 	ut_inv_exit();
 	ut_slot_exit();

@@ -85,6 +85,14 @@ void ut_walt_cpu_rollover(struct ut_walt_cpu *cpu,
 			  const struct ut_walt_cfg *cfg, u64 now);
 
 /*
+ * Roll @cpu to @now counting [@busy_since, @now) as its running task's
+ * busy time, not yet accounted (0: no task runs): the sums a read at
+ * @now should see. Meant for a copy of the CPU's state.
+ */
+void ut_walt_cpu_project(struct ut_walt_cpu *cpu, const struct ut_walt_cfg *cfg,
+			 u64 busy_since, u64 now, u32 scale);
+
+/*
  * Migration fix-up: move @t's curr/prev contributions from @src to @dst.
  * Both CPUs must have been rolled to the same window and @t updated
  * to that window (ut_walt_task_update on @src just before).

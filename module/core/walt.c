@@ -241,6 +241,31 @@ static void ut_walt_demand(struct ut_walt_task *t,
 }
 
 /**
+ * ut_walt_cpu_project - @cpu's sums at @now with its running task's time
+ * @cpu: a copy of the CPU's state (changed)
+ * @cfg: configuration
+ * @busy_since: the running task is accounted up to here; 0 if none runs
+ * @now: time, ns
+ * @scale: invariance factor, 1024 = none
+ *
+ * A running task's time reaches the CPU's sums only when the task is
+ * next updated (a tick, a switch): a window that closes meanwhile would
+ * read short by that part. This rolls @cpu to @now and adds
+ * [@busy_since, @now) as that update will, so that a read between
+ * updates sees what the next update will write.
+ */
+void ut_walt_cpu_project(struct ut_walt_cpu *cpu, const struct ut_walt_cfg *cfg,
+			 u64 busy_since, u64 now, u32 scale)
+{
+	struct ut_walt_task run = { .mark_start = busy_since };
+
+	ut_walt_cpu_rollover(cpu, cfg, now);
+	/* a clock behind the mark or the CPU's window adds nothing */
+	if (busy_since && busy_since < now && now >= cpu->window_start)
+		ut_walt_busy_time(&run, cpu, cfg, now, scale);
+}
+
+/**
  * ut_walt_task_update - account a task's time since its last update
  * @t: the task's state
  * @cpu: the CPU it is on (rolled to @now here)

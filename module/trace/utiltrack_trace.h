@@ -61,23 +61,35 @@ TRACE_EVENT(utiltrack_task_util,
 		      __entry->tracker, __entry->util, __entry->aux)
 );
 
+/*
+ * One governor decision: the util and capacity (cap) of the CPU whose
+ * request won (the highest of the policy's), ref (the kHz that full
+ * capacity maps to: fmax for an invariant signal, else schedutil's
+ * reference from the current frequency), the raw request and the
+ * frequency the driver's table resolved it to.
+ */
 TRACE_EVENT(utiltrack_freq,
-	    TP_PROTO(int cpu, const char *signal, u32 util, u32 requested,
-		     u32 resolved),
-	    TP_ARGS(cpu, signal, util, requested, resolved),
+	    TP_PROTO(int cpu, const char *signal, u32 util, u32 ref, u32 cap,
+		     u32 requested, u32 resolved),
+	    TP_ARGS(cpu, signal, util, ref, cap, requested, resolved),
 	    TP_STRUCT__entry(__field(int, cpu)
 			     __array(char, signal, UT_TRACE_NAME_LEN)
 			     __field(u32, util)
+			     __field(u32, ref)
+			     __field(u32, cap)
 			     __field(u32, requested)
 			     __field(u32, resolved)),
 	    TP_fast_assign(__entry->cpu = cpu;
 			   strscpy(__entry->signal, signal, UT_TRACE_NAME_LEN);
 			   __entry->util = util;
+			   __entry->ref = ref;
+			   __entry->cap = cap;
 			   __entry->requested = requested;
 			   __entry->resolved = resolved;),
-	    TP_printk("cpu=%d signal=%s util=%u requested=%u resolved=%u",
+	    TP_printk("cpu=%d signal=%s util=%u ref=%u cap=%u requested=%u resolved=%u",
 		      __entry->cpu, __entry->signal, __entry->util,
-		      __entry->requested, __entry->resolved)
+		      __entry->ref, __entry->cap, __entry->requested,
+		      __entry->resolved)
 );
 
 #endif /* _UTILTRACK_TRACE_H */

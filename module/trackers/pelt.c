@@ -252,17 +252,18 @@ static void trk_pelt_wakeup(struct ut_tracker *tr, void *td, void *cd,
 		trk_pelt_attach_new(pc, pt, t, c);
 }
 
+/*
+ * Compare with the kernel's util_avg, which put_prev/dequeue updated at
+ * this instant. Only a sample that counts pays for the comparison: an
+ * unsettled task, or invariance on, costs the one read that task_show
+ * reports.
+ */
 static void trk_pelt_validate(struct trk_pelt_cpu *pc, struct trk_pelt_task *pt,
 			      const struct ut_task *t, const struct ut_ctx *c)
 {
 	const struct sched_avg *ka = &t->p->se.avg;
 	u32 kernel = READ_ONCE(ka->util_avg);
-	u32 err = abs((int)pt->avg.util_avg - (int)kernel);
-	u32 fresh = ut_pelt_util_fresh(READ_ONCE(ka->util_sum),
-				       READ_ONCE(ka->period_contrib));
-	u32 fresh_err = abs((int)ut_pelt_util_fresh(pt->avg.util_sum,
-						    pt->avg.period_contrib) -
-			    (int)fresh);
+	u32 err, fresh_err;
 
 	pt->kernel_util = kernel;
 	if (ut_invariance)
@@ -272,6 +273,12 @@ static void trk_pelt_validate(struct trk_pelt_cpu *pc, struct trk_pelt_task *pt,
 		ut_stat_inc(&pc->skipped);
 		return;
 	}
+	err = abs((int)pt->avg.util_avg - (int)kernel);
+	/* both from their sums: free of util_avg's once-a-period refresh */
+	fresh_err = abs((int)ut_pelt_util_fresh(pt->avg.util_sum,
+						pt->avg.period_contrib) -
+			(int)ut_pelt_util_fresh(READ_ONCE(ka->util_sum),
+						READ_ONCE(ka->period_contrib)));
 	ut_stat_inc(&pc->samples);
 	ut_stat_add(&pc->err_sum, err);
 	ut_stat_add(&pc->fresh_err_sum, fresh_err);

@@ -9,10 +9,14 @@
  *
  * Self-check: every CPU's prev/curr sums must equal the sum of the
  * contributions of the tasks accounted on it, plus what exited tasks left
- * behind. It walks every task slot under each CPU's lock, so it runs only
- * on demand (reading debugfs "check"), never by itself: a periodic walk
- * would cost O(max_tasks) with interrupts off and wake idle CPUs.
- * Mismatches are counted in "check" and "stats".
+ * behind. It runs only on demand (reading debugfs "check"), never by
+ * itself: a periodic walk would wake idle CPUs. It walks the task slots
+ * TRK_WALT_CHECK_CHUNK at a time, each chunk under the CPU's lock, so
+ * interrupts are never off for more than a chunk whatever max_tasks is;
+ * the CPU's change count (seq) tells whether the CPU moved on between
+ * chunks, and then the walk starts again. A CPU too busy to hold still
+ * for a whole walk after TRK_WALT_CHECK_TRIES attempts is counted as
+ * unsettled, not checked. Mismatches are counted in "check" and "stats".
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -51,7 +55,14 @@ struct trk_walt_cpu_data {
 	struct ut_walt_cpu w;
 	/* contributions of exited tasks, rolled like a task's */
 	struct ut_walt_task ghost;
+	/* bumped by every change of these sums or of a task's windows here */
+	u32 seq;
+	/* the running tracked task is accounted up to here; 0: none runs */
+	u64 run_mark;
 };
+
+#define TRK_WALT_CHECK_CHUNK	256	/* slots per hold of a CPU's lock */
+#define TRK_WALT_CHECK_TRIES	8
 
 struct trk_walt_task_data {
 	struct ut_walt_task w;
@@ -61,6 +72,7 @@ struct trk_walt_task_data {
 
 static atomic64_t trk_walt_checks;
 static atomic64_t trk_walt_mismatches;
+static atomic64_t trk_walt_unsettled;
 
 /* Validate the parameters at load; refuses the load on bad values. */
 int ut_walt_param_check(void)
@@ -110,8 +122,12 @@ static void trk_walt_task_init(struct ut_tracker *tr, void *td,
 static void trk_walt_account(struct trk_walt_task_data *wt,
 			     struct trk_walt_cpu_data *wc, const struct ut_ctx *c)
 {
+	wc->seq++;
 	ut_walt_task_update(&wt->w, &wc->w, &ut_walt_cfg, c->now, wt->running,
 			    wt->runnable && !wt->running, c->scale);
+	/* where the task's next update starts, even if this one was refused */
+	if (wt->running)
+		wc->run_mark = wt->w.mark_start;
 }
 
 static void trk_walt_cpu_switch(struct ut_tracker *tr, void *cd,
@@ -120,7 +136,10 @@ static void trk_walt_cpu_switch(struct ut_tracker *tr, void *cd,
 {
 	struct trk_walt_cpu_data *wc = cd;
 
+	wc->seq++;
 	ut_walt_cpu_rollover(&wc->w, &ut_walt_cfg, c->now);
+	/* until a tracked task switches in, nothing runs here that counts */
+	wc->run_mark = 0;
 }
 
 static void trk_walt_wakeup(struct ut_tracker *tr, void *td, void *cd,
@@ -137,11 +156,13 @@ static void trk_walt_switch_out(struct ut_tracker *tr, void *td, void *cd,
 				bool prev_runnable)
 {
 	struct trk_walt_task_data *wt = td;
+	struct trk_walt_cpu_data *wc = cd;
 
 	wt->running = true;
-	trk_walt_account(wt, cd, c);
+	trk_walt_account(wt, wc, c);
 	wt->running = false;
 	wt->runnable = prev_runnable;
+	wc->run_mark = 0;
 }
 
 /* The running task crosses window boundaries: close them on time. */
@@ -158,11 +179,13 @@ static void trk_walt_switch_in(struct ut_tracker *tr, void *td, void *cd,
 			       const struct ut_task *t, const struct ut_ctx *c)
 {
 	struct trk_walt_task_data *wt = td;
+	struct trk_walt_cpu_data *wc = cd;
 
 	wt->running = false;
-	trk_walt_account(wt, cd, c);
+	trk_walt_account(wt, wc, c);
 	wt->running = true;
 	wt->runnable = true;
+	wc->run_mark = wt->w.mark_start;
 }
 
 /*
@@ -180,6 +203,10 @@ static void trk_walt_migrate(struct ut_tracker *tr, void *td, void *src,
 
 	c.now = max(cs->now, cd->now);
 	trk_walt_account(wt, ws, &c);
+	/* a task that moves is not running on @src, whatever it last said */
+	if (wt->running)
+		ws->run_mark = 0;
+	wd->seq++;
 	ut_walt_cpu_rollover(&wd->w, &ut_walt_cfg, c.now);
 	ut_walt_migrate(&wt->w, &ws->w, &wd->w);
 }
@@ -192,6 +219,7 @@ static void trk_walt_task_exit(struct ut_tracker *tr, void *td, void *cd,
 	struct trk_walt_cpu_data *wc = cd;
 	u64 ws;
 
+	wc->seq++;
 	ut_walt_cpu_rollover(&wc->w, &ut_walt_cfg, c->now);
 	ws = wc->w.window_start;
 	/* roll both to the CPU's window, then merge */
@@ -213,18 +241,21 @@ static void trk_walt_cpu_show(struct ut_tracker *tr, void *cd,
 }
 
 /*
- * The frequency signal at c->now: the last closed window's sum, as a CPU
- * that has been idle since would have it after rolling over (a copy is
- * rolled; the tracker's state is untouched). Without this an idle CPU
- * would hold the busy window it closed last for as long as it sleeps,
- * and keep a shared policy up.
+ * The frequency signal at c->now: the last closed window's sum, as the
+ * CPU's next update will leave it (a copy is rolled and given the running
+ * task's time since it was last accounted; the tracker's state is
+ * untouched). Without the roll an idle CPU would hold the busy window it
+ * closed last for as long as it sleeps, and keep a shared policy up;
+ * without the running time a window that closed between two ticks would
+ * read short by up to a tick, and a 100 % busy CPU miss the hispeed load.
  */
 static u32 trk_walt_cpu_util(struct ut_tracker *tr, void *cd,
 			     const struct ut_ctx *c, u32 *runnable)
 {
-	struct ut_walt_cpu w = ((struct trk_walt_cpu_data *)cd)->w;
+	const struct trk_walt_cpu_data *wc = cd;
+	struct ut_walt_cpu w = wc->w;
 
-	ut_walt_cpu_rollover(&w, &ut_walt_cfg, c->now);
+	ut_walt_cpu_project(&w, &ut_walt_cfg, wc->run_mark, c->now, c->scale);
 	return ut_walt_to_util(&ut_walt_cfg, w.prev_sum);
 }
 
@@ -243,76 +274,121 @@ struct trk_walt_sums {
 	u64 prev, curr;
 };
 
-/* Sum the contributions of the tasks accounted on @cpu; its lock held. */
+/* Add the contributions of slots [from, to) accounted on @cpu; its lock held. */
 static void trk_walt_sum_tasks(struct ut_tracker *tr, int cpu, u64 ws,
+			       unsigned int from, unsigned int to,
 			       struct trk_walt_sums *sum)
 {
 	unsigned int i;
 
-	for (i = 0; i < ut_max_tasks; i++) {
+	for (i = from; i < to; i++) {
 		struct ut_slot *s = &ut_slots[i];
 		struct trk_walt_task_data *wt;
 
 		if (!READ_ONCE(s->p) || s->t.cpu != cpu ||
-		    tr->task_gen[i] != s->gen)
+		    !ut_tr_task_live(tr, s))
 			continue;
-		wt = tr->task_data + (size_t)i * sizeof(*wt);
+		wt = ut_tr_task_raw(tr, i);
 		sum->prev += ut_walt_task_prev_for(&wt->w, &ut_walt_cfg, ws);
 		if (wt->w.window_start == ws)
 			sum->curr += wt->w.curr_window;
 	}
 }
 
+/*
+ * One walk of @cpu's tasks, a chunk per hold of its lock. False if the
+ * CPU changed between two chunks; else *@ok says whether its sums equal
+ * its tasks' (in *@sum) plus its exited tasks'.
+ */
+static bool trk_walt_check_walk(struct ut_tracker *tr, int cpu, bool *ok,
+				struct trk_walt_sums *sum)
+{
+	struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, cpu);
+	struct trk_walt_cpu_data *wc = ut_tr_cpu(tr, cpu);
+	unsigned int from = 0, to;
+	unsigned long flags;
+	bool settled = true;
+	u32 seq = 0;
+	u64 ws = 0, t0;
+
+	memset(sum, 0, sizeof(*sum));
+	do {
+		to = min(from + TRK_WALT_CHECK_CHUNK, ut_max_tasks);
+		raw_spin_lock_irqsave(&uc->track_lock, flags);
+		t0 = ut_cost_begin();
+		if (!from) {
+			seq = wc->seq;
+			ws = wc->w.window_start;
+		}
+		settled = wc->seq == seq;
+		if (settled)
+			trk_walt_sum_tasks(tr, cpu, ws, from, to, sum);
+		if (settled && to == ut_max_tasks) {
+			sum->prev += ut_walt_task_prev_for(&wc->ghost,
+							   &ut_walt_cfg, ws);
+			if (wc->ghost.window_start == ws)
+				sum->curr += wc->ghost.curr_window;
+			*ok = sum->prev == wc->w.prev_sum &&
+			      sum->curr == wc->w.curr_sum;
+		}
+		ut_cost_irqoff_end(UT_SITE_WALT_CHECK, t0);
+		raw_spin_unlock_irqrestore(&uc->track_lock, flags);
+		from = to;
+		cond_resched();
+	} while (settled && to < ut_max_tasks);
+	return settled;
+}
+
 static void trk_walt_check_cpu(struct ut_tracker *tr, int cpu)
 {
-	struct ut_rq *rq = per_cpu_ptr(&ut_rqs, cpu);
 	struct trk_walt_cpu_data *wc = ut_tr_cpu(tr, cpu);
-	struct trk_walt_sums sum = {};
-	unsigned long flags;
-	bool ok;
-	u64 ws;
+	struct trk_walt_sums sum;
+	bool ok = true;
+	int i;
 
-	raw_spin_lock_irqsave(&rq->lock, flags);
-	ws = wc->w.window_start;
-	trk_walt_sum_tasks(tr, cpu, ws, &sum);
-	sum.prev += ut_walt_task_prev_for(&wc->ghost, &ut_walt_cfg, ws);
-	if (wc->ghost.window_start == ws)
-		sum.curr += wc->ghost.curr_window;
-	ok = sum.prev == wc->w.prev_sum && sum.curr == wc->w.curr_sum;
-	raw_spin_unlock_irqrestore(&rq->lock, flags);
-
+	for (i = 0; i < TRK_WALT_CHECK_TRIES; i++)
+		if (trk_walt_check_walk(tr, cpu, &ok, &sum))
+			break;
+	if (i == TRK_WALT_CHECK_TRIES) {
+		atomic64_inc(&trk_walt_unsettled);
+		return;
+	}
 	atomic64_inc(&trk_walt_checks);
 	if (!ok) {
 		atomic64_inc(&trk_walt_mismatches);
 		pr_warn_ratelimited("walt: cpu%d sums prev %llu curr %llu, tasks %llu %llu\n",
-				    cpu, wc->w.prev_sum, wc->w.curr_sum,
-				    sum.prev, sum.curr);
+				    cpu, READ_ONCE(wc->w.prev_sum),
+				    READ_ONCE(wc->w.curr_sum), sum.prev, sum.curr);
 	}
 }
 
-/* debugfs "check": verify every online CPU now, one lock at a time. */
+/* debugfs "check": verify every online CPU now, one CPU at a time. */
 static void trk_walt_check(struct ut_tracker *tr, struct seq_file *m)
 {
 	u64 bad = atomic64_read(&trk_walt_mismatches);
+	u64 unsettled = atomic64_read(&trk_walt_unsettled);
 	int cpu;
 
 	cpus_read_lock();
-	for_each_online_cpu(cpu) {
+	for_each_online_cpu(cpu)
 		trk_walt_check_cpu(tr, cpu);
-		cond_resched();
-	}
 	cpus_read_unlock();
 	seq_printf(m, "walt_sum_checks %lld\n", atomic64_read(&trk_walt_checks));
 	seq_printf(m, "walt_sum_mismatches %lld\n",
 		   atomic64_read(&trk_walt_mismatches));
 	seq_printf(m, "walt_sum_mismatches_now %lld\n",
 		   atomic64_read(&trk_walt_mismatches) - bad);
+	seq_printf(m, "walt_sum_unsettled %lld\n",
+		   atomic64_read(&trk_walt_unsettled));
+	seq_printf(m, "walt_sum_unsettled_now %lld\n",
+		   atomic64_read(&trk_walt_unsettled) - unsettled);
 }
 
 static int trk_walt_enable(struct ut_tracker *tr)
 {
 	atomic64_set(&trk_walt_checks, 0);
 	atomic64_set(&trk_walt_mismatches, 0);
+	atomic64_set(&trk_walt_unsettled, 0);
 	return 0;
 }
 
@@ -323,6 +399,8 @@ static void trk_walt_stats_show(struct ut_tracker *tr, struct seq_file *m)
 	seq_printf(m, "walt_sum_checks %lld\n", atomic64_read(&trk_walt_checks));
 	seq_printf(m, "walt_sum_mismatches %lld\n",
 		   atomic64_read(&trk_walt_mismatches));
+	seq_printf(m, "walt_sum_unsettled %lld\n",
+		   atomic64_read(&trk_walt_unsettled));
 }
 
 const struct ut_tracker_ops ut_walt_tracker = {

@@ -45,7 +45,7 @@
 /*
  * What a stalled period costs the task beyond the timer's latency: entry,
  * rearming, exit, and getting going again after a spin. Fitted under QEMU
- * TCG, see the emulation comment below.
+ * TCG (docs/vcpufreq.md).
  */
 #define VCF_CALLBACK_NS		(39 * NSEC_PER_USEC)
 
@@ -191,43 +191,12 @@ static void vcf_set_busy(struct vcf_cpu *vc, bool busy)
  *   |  task runs  | L |####### stall #######| c |     |
  *   ^ expiry          ^ callback
  *
- * The previous model, a stall counted from the expiry as (1 - f/fmax) *
- * P plus half the latency, made a CPU at fmin ~20 % too slow under QEMU
- * TCG (sysbench, 12 interleaved 1 s runs per OPP, 6 runs on 6.1 and
- * 6.12: 0.72-0.85 of the ideal ratio) while 1 GHz was right. Spinning
- * from the callback's start with o = latency + 10 us left fmin ~13 %
- * slow; o = latency + 45 us made it ~5 % fast (0.91-1.21, mean 1.05,
- * over 12 measurements). At fmin, measurements of 24-36 rounds (SE
- * ~3.5 % each) on 6.1 and 6.12 read 0.970-0.983 (four) with 38 us and
- * 1.032 and 1.033 with 40 us: the centre lies in between, hence 39
- * us. That is ~3 % per us, ten times what the model's 3/(P - o)
- * predicts, or more likely runs drifting by more than their SE: one 1 s
- * run under TCG scatters by ~16 % (the host flips between two speeds
- * within a second, with the emulation off too), so only many rounds
- * measure this, as the platform test does.
- *
- * The fit does not carry to every host. On a second, quieter machine
- * (16-24 interleaved rounds, SE 0.6-2.6 %) the defaults read 1.13-1.17
- * of the ideal at fmin and 1.04-1.07 at 1 GHz; latency_comp=0 read
- * 1.023, 1.014 and 1.007 at 0.5, 1 and 1.4 GHz over 24 rounds (1.07 in
- * 12), latency_comp=50 1.06 at fmin; on the first machine o = latency
- * + 10 us had read fmin ~13 % slow, so no one latency_comp fits both.
- * An o measured at load by a FIFO loop timing its own gaps (56-77 us)
- * read 1.13. period_us=4000 read 0.999, 1.000 and 0.997 at 0.5, 1 and
- * 1.4 GHz there, but 0.90 at fmin on the first machine.
- * Read through the model, o grows with the period (the tick's share:
- * ~50 us at 1 ms and ~94 at 4 ms on the second machine, ~100 and ~230
- * on the first), which a latency-based estimate cannot follow.
- *
- * So o can be measured instead: overhead_us (parameter, or debugfs at
- * run time) fixes it. It is close to what a period costs any task: with
- * o fixed, sysbench and two stress-ng loops read fmin within 3-6 % of
- * one another. lib.sh's emu_calibrate measures sysbench at fmin against
- * fmax with o fixed, solves the model for the o that would have given
- * the ideal, and repeats once. On the second machine it fitted 34
- * us (6.1) and 42 us (6.12), which read 1.005 / 0.995 / 0.997 and 1.019
- * / 1.001 / 0.999 at 0.5 / 1 / 1.4 GHz, the estimate beside them 1.120 /
- * 1.038 / 1.015 and 1.103 / 1.032 / 1.004 (24 interleaved rounds each).
+ * A latency-based estimate of o does not fit every host (o grows with
+ * the period, the tick's share), so o can be measured instead:
+ * overhead_us (parameter, or debugfs at run time) fixes it, and the
+ * harness's emu_calibrate fits it by solving the model for the o that
+ * gives the ideal throughput at fmin. The measurements behind this
+ * model are in docs/vcpufreq.md.
  *
  * The timer runs whenever the CPU is busy, at fmax too (with a zero
  * stall): a frequency change then takes effect within one period on a CPU
@@ -259,21 +228,11 @@ static u64 vcf_spin_ns(const struct vcf_cpu *vc, u64 stall)
 /*
  * A callback too late for its whole spin leaves the rest owed to the
  * next ones (ut_emu_stall_ns()): the task ran uncharged meanwhile.
- * Dropping that is the likeliest reason fmin read fast where the host
- * delivered many callbacks late (1.33 with 9.6 % late, before this was
- * carried). A callback a whole period or more late owes nothing, and
- * neither do the periods hrtimer_forward() skips: that is mostly the
+ * Dropping it made fmin read fast where the host delivered many
+ * callbacks late. A callback a whole period or more late owes nothing,
+ * and neither do the periods hrtimer_forward() skips: that is mostly the
  * host not running the vCPU at all, which costs the task at every OPP
- * alike.
- *
- * fmin's throughput of its ideal, 6.1, each row one boot with the three
- * variants interleaved (30 rounds of 1 s runs, SE 0.03-0.05):
- *
- *   host                            owe nothing  late only  late+missed
- *   quiet (1.7 % late)                  1.08       1.00        1.06
- *   CPU hog                             0.90       0.96        0.77
- *   CPU hog, all of QEMU on its core    0.89       0.99        0.91
- *   CPU hog beside QEMU's main thread   0.94       1.06        0.93
+ * alike (docs/vcpufreq.md has the measurements).
  */
 static u64 vcf_stall(struct vcf_cpu *vc, u64 expires, u64 now, u64 spin)
 {
