@@ -5,6 +5,9 @@
 #   make                  build utiltrack.ko and vcpufreq.ko against KDIR
 #   make KDIR=...         ... against another kernel build tree
 #   make modules_install  install them into KDIR's /lib/modules
+#   make dkms-install     register with DKMS: built and installed for every
+#                         kernel with headers, and each one installed later
+#   make dkms-uninstall   remove it from DKMS again
 #   make clean
 #   make deps             install every Debian package the project uses
 #   make demo             boot a VM and show the platform at work
@@ -37,7 +40,7 @@ export UT_CACHE
 .PHONY: all modules modules_install clean deps demo check check-host \
 	check-build check-vm kmods help bench-overhead bench-governor \
 	bench-emulation kunit \
-	test-kernel check-debug stress
+	test-kernel check-debug stress dkms-install dkms-uninstall
 
 all: modules
 
@@ -57,6 +60,12 @@ clean:
 
 deps:
 	@$(TOP)/tools/deps.sh
+
+dkms-install:
+	@$(TOP)/tools/dkms/run install
+
+dkms-uninstall:
+	@$(TOP)/tools/dkms/run uninstall
 
 # kmods KVER=<version> OUT=<dir> [KMODS_KDIR=<tree>]: build the modules
 # for one kernel (installed, or the build tree given) in a per-kernel copy
@@ -105,4 +114,4 @@ bench-emulation: deps
 	@$(TOP)/tools/bench/emulation
 
 help:
-	@sed -n '3,21p' $(TOP)/Makefile
+	@sed -n '3,23p' $(TOP)/Makefile

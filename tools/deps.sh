@@ -11,6 +11,8 @@ set -euo pipefail
 pkgs=(
 	# module builds and static checks
 	gcc make libc6-dev bc kmod perl sparse xz-utils
+	# the DKMS package (make dkms-install; checked by the build stage)
+	dkms
 	# the 32-bit build of the core (tools/tests/host check-32bit)
 	gcc-multilib
 	linux-image-amd64 linux-headers-amd64
@@ -21,6 +23,8 @@ pkgs=(
 	qemu-system-x86 busybox-static cpio util-linux
 	# workloads and tracing used by tests, the demo and benchmarks
 	rt-tests sysbench rt-app stress-ng trace-cmd gnuplot-nox
+	# perf bench sched messaging/pipe (the overhead benchmark)
+	linux-perf
 )
 
 missing=()

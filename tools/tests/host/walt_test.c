@@ -458,6 +458,69 @@ UT_TEST(walt_clock_backwards_ignored)
 }
 
 /*
+ * A read between updates: projecting a running task's unaccounted time
+ * onto a copy of its CPU gives the sums the task's next update writes,
+ * from any mark and to any time (within a window, across one boundary or
+ * many), with invariance too; no task, or a mark not before @now, only
+ * rolls the windows.
+ */
+UT_TEST(walt_cpu_project_is_the_next_update)
+{
+	static const u64 marks[] = { 25 * MS, 39 * MS, 40 * MS, 41 * MS };
+	static const u64 ahead[] = { 0, 1, MS, 15 * MS, W, W + 3 * MS,
+				     2 * W, 7 * W + 5 * MS };
+	static const u32 scales[] = { FULL, 700 };
+	struct ut_walt_cfg cfg = cfg_of(UT_WALT_MAX_RECENT_AVG, false);
+	struct ut_walt_task t, tu;
+	struct ut_walt_cpu cpu, cu, cp;
+	unsigned int i, j, k;
+
+	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+		for (j = 0; j < sizeof(ahead) / sizeof(ahead[0]); j++)
+			for (k = 0; k < 2; k++) {
+				u64 now = marks[i] + ahead[j];
+
+				ut_walt_cpu_init(&cpu, &cfg, 0);
+				ut_walt_task_init(&t, &cfg, 0);
+				/* busy 10..20 ms, then running since the mark */
+				sleep_to(&t, &cpu, &cfg, 10 * MS);
+				run_to(&t, &cpu, &cfg, 20 * MS);
+				sleep_to(&t, &cpu, &cfg, marks[i]);
+				tu = t;
+				cu = cpu;
+				ut_walt_task_update(&tu, &cu, &cfg, now, true,
+						    false, scales[k]);
+				cp = cpu;
+				ut_walt_cpu_project(&cp, &cfg, marks[i], now,
+						    scales[k]);
+				UT_EXPECT_EQ(cp.window_start, cu.window_start);
+				UT_EXPECT_EQ(cp.prev_sum, cu.prev_sum);
+				UT_EXPECT_EQ(cp.curr_sum, cu.curr_sum);
+			}
+
+	ut_walt_cpu_init(&cpu, &cfg, 0);
+	ut_walt_task_init(&t, &cfg, 0);
+	run_to(&t, &cpu, &cfg, 30 * MS);
+	cp = cpu;
+	ut_walt_cpu_project(&cp, &cfg, 0, 45 * MS, FULL);
+	cu = cpu;
+	ut_walt_cpu_rollover(&cu, &cfg, 45 * MS);
+	UT_EXPECT(!memcmp(&cp, &cu, sizeof(cp)));
+	cp = cpu;
+	ut_walt_cpu_project(&cp, &cfg, 50 * MS, 45 * MS, FULL);
+	UT_EXPECT(!memcmp(&cp, &cu, sizeof(cp)));
+	/*
+	 * a read whose clock is behind the CPU's window (rolled ahead by a
+	 * migration from a CPU with a later clock) changes nothing
+	 */
+	cp = cpu;
+	ut_walt_cpu_rollover(&cp, &cfg, 65 * MS);
+	cu = cp;
+	ut_walt_cpu_project(&cp, &cfg, 50 * MS, 58 * MS, FULL);
+	UT_EXPECT(!memcmp(&cp, &cu, sizeof(cp)));
+}
+
+/*
  * Randomized simulation: tasks wake, wait, run, get preempted, sleep and
  * migrate across CPUs at random times (often exactly on boundaries, at
  * times across many windows). After every event each CPU's prev/curr

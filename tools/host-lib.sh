@@ -1,0 +1,37 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# host-lib.sh - what the host-side scripts share; sourced, defines names
+# only. $top must be the repository's top directory.
+#
+# UT_CACHE: where everything expensive and keyed on its inputs is kept
+# outside the repository (test kernel, module builds, base initramfs,
+# checkpatch). The Makefile exports the same default.
+UT_CACHE=${UT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/utiltrack}
+
+# ut_kernels: the kernels with a build tree (headers) installed, oldest
+# first
+ut_kernels() {
+	local d
+
+	for d in /lib/modules/*/build; do
+		[ -d "$d" ] && basename "$(dirname "$d")"
+	done | sort -V
+}
+
+# ut_copy_sources DIR: a pristine copy of what kbuild builds (Kbuild,
+# include/, module/) in DIR: in a git checkout the tracked and the new,
+# unignored files, so no build output comes along; else everything.
+# safe.directory: under sudo the checkout belongs to another user.
+ut_copy_sources() {
+	local files
+
+	rm -rf "$1"
+	mkdir -p "$1"
+	if files=$(git -c safe.directory="$top" -C "$top" ls-files --cached \
+		--others --exclude-standard Kbuild include module 2>/dev/null) &&
+		[ -n "$files" ]; then
+		(cd "$top" && echo "$files" | tar -cf - -T -) | tar -xf - -C "$1"
+	else
+		cp -a "$top/Kbuild" "$top/include" "$top/module" "$1/"
+	fi
+}
