@@ -81,6 +81,16 @@ fmin_of() {
 	cat $CPUFREQ/policy$1/cpuinfo_min_freq
 }
 
+# mod_loaded NAME : is module NAME loaded?
+mod_loaded() {
+	grep -q "^$1 " /proc/modules
+}
+
+# ours_loaded : the names of our modules still loaded, one per line
+ours_loaded() {
+	awk '$1 ~ /^(utiltrack_ewma|utiltrack|vcpufreq_twin|vcpufreq)$/ { print $1 }' /proc/modules
+}
+
 load_vcpufreq() {
 	insmod $UT/vcpufreq.ko "$@"
 }

@@ -43,10 +43,6 @@ fault_teardown() {
 	echo "utiltrack-faults: end" >/dev/kmsg
 }
 
-loaded() {
-	grep -q "^$1 " /proc/modules
-}
-
 # The per-operation probes: each takes N, runs the operation with its
 # Nth allocation failed, sets $inj and $rc, and sets $bad to a reason
 # when the state afterwards is not the old one (rc < 0) or the new one
@@ -65,7 +61,7 @@ fault_insmod_vcpufreq() {
 		[ -d $CPUFREQ/policy0 ] || bad="loaded without a policy"
 		rmmod vcpufreq || bad="rmmod after a load that succeeded"
 	else
-		! loaded vcpufreq || bad="still loaded after rc $rc"
+		! mod_loaded vcpufreq || bad="still loaded after rc $rc"
 		[ ! -d $CPUFREQ/policy0 ] || bad="a policy left after rc $rc"
 	fi
 }
@@ -81,7 +77,7 @@ fault_insmod_utiltrack() {
 		fi
 		rmmod utiltrack || bad="rmmod after a load that succeeded"
 	else
-		! loaded utiltrack || bad="still loaded after rc $rc"
+		! mod_loaded utiltrack || bad="still loaded after rc $rc"
 		[ ! -d $UTD ] || bad="debugfs dir left after rc $rc"
 	fi
 }

@@ -4,7 +4,7 @@
 # guest after guest-lib.sh (rt-app helpers) and lib.sh. vcpufreq with
 # throughput emulation on; workloads on CPU1, the shell on CPU0.
 
-t_plan 25
+t_plan 29
 
 GT=$CPUFREQ/utiltrack	# x86 has no governor per policy: global tunables
 GI=/sys/kernel/tracing/instances/utiltrack-gov
@@ -109,9 +109,15 @@ test_gov_bad_input() {
 	t_check "every tunable takes good values" "see console" test $ok = 1
 }
 
-# gov_step GOVERNOR SIGNAL RATE_LIMIT_US [HISPEED_LOAD] : ms from the
-# start of a 100 % busy step on an idle CPU1 to the first fmax request
-# (cpu_frequency event); SIGNAL "-" for schedutil
+# gov_step GOVERNOR SIGNAL RATE_LIMIT_US [HISPEED_LOAD] : one 100 %
+# busy step on an idle CPU1, printed as "REACH BELOW DECISIONS": ms from
+# the step to the first fmax request (cpu_frequency event), to the last
+# utiltrack decision that asked for less than fmax (0 if none), and the
+# number of utiltrack decisions after the step; SIGNAL "-" for
+# schedutil. REACH is "-" when fmax was never requested. A step must
+# start below fmax (from fmax there is no first fmax request): one whose
+# idle phase left the policy at fmax is made again, up to 3 times, and
+# prints "- - -" if none did.
 gov_step() {
 	set_gov 1 "$1"
 	if [ "$1" = schedutil ]; then
@@ -121,6 +127,19 @@ gov_step() {
 		echo "$3" >$GT/rate_limit_us
 		echo "${4:-0}" >$GT/hispeed_load
 	fi
+	_fmax=$(fmax_of 1)
+	_try=1
+	while ! gov_step_once "$1" $_fmax; do
+		t_say "step ($1 $2 hispeed ${4:-0}): CPU1's policy still at fmax after the idle phase (try $_try)" >&2
+		tail -n 5 $GI/trace >&2
+		_try=$((_try + 1))
+		[ $_try -le 3 ] || { echo "- - -"; return; }
+	done
+}
+
+# gov_step_once GOVERNOR FMAX : gov_step's step; false, printing
+# nothing, if the policy was still at FMAX when the step began
+gov_step_once() {
 	rm -f /tmp/go
 	mkfifo /tmp/go
 	# The task wakes for each line it reads, runs a moment and blocks
@@ -134,37 +153,55 @@ gov_step() {
 		echo step >$GI/trace_marker; while :; do :; done" &
 	spin=$!
 	echo >$GI/trace
-	_fmax=$(fmax_of 1)
+	_ev=$GI/events/utiltrack/utiltrack_freq
+	if [ "$1" = utiltrack ]; then
+		echo 'cpu == 1' >$_ev/filter
+		echo 1 >$_ev/enable
+	fi
 	{
 		# at least 24 wakeups, more (up to 3 s) until CPU1's policy is
-		# below fmax: a step from fmax has no first fmax request, and
-		# would be a missing measurement
+		# below fmax
 		i=0
 		while [ $i -lt 24 ] || { [ $i -lt 54 ] &&
-			[ "$(cat $CPUFREQ/policy1/scaling_cur_freq)" -ge $_fmax ]; }; do
+			[ "$(cat $CPUFREQ/policy1/scaling_cur_freq)" -ge $2 ]; }; do
 			echo idle
 			sleep 0.1
 			i=$((i + 1))
 		done
+		cat $CPUFREQ/policy1/scaling_cur_freq >/tmp/st.from
 		echo 1 >$GI/tracing_on
 		echo go
 	} >/tmp/go
 	# until the policy reaches fmax (up to 3 s), then a little more
 	i=0
-	while [ $i -lt 30 ] && [ "$(cat $CPUFREQ/policy1/scaling_cur_freq)" -lt $_fmax ]; do
+	while [ $i -lt 30 ] && [ "$(cat $CPUFREQ/policy1/scaling_cur_freq)" -lt $2 ]; do
 		sleep 0.1
 		i=$((i + 1))
 	done
 	sleep 0.1
+	# decisions after this one see the load ending
+	echo end >$GI/trace_marker
 	kill $spin
 	wait $spin 2>/dev/null
 	echo 0 >$GI/tracing_on
-	awk -v fmax=$_fmax '
+	echo 0 >$_ev/enable
+	[ "$(cat /tmp/st.from)" -lt $2 ] || return 1
+	awk -v fmax=$2 '
 		function ts(s) { sub(":", "", s); return s + 0 }
-		/tracing_mark_write: step/ { t0 = ts($4) }
-		t0 && /cpu_frequency:/ && $0 ~ "state=" fmax " " {
-			printf "%.1f", (ts($4) - t0) * 1000; exit
-		}' $GI/trace
+		/tracing_mark_write: step/ { t0 = ts($4); next }
+		!t0 { next }
+		/tracing_mark_write: end/ { exit }
+		/cpu_frequency:/ && $0 ~ "state=" fmax " " && reach == "" {
+			reach = sprintf("%.1f", (ts($4) - t0) * 1000)
+		}
+		/utiltrack_freq:/ {
+			n++
+			split($0, r, "resolved=")
+			if (r[2] + 0 < fmax)
+				below = (ts($4) - t0) * 1000
+		}
+		END { printf "%s %.1f %d\n", (reach == "" ? "-" : reach), below, n }
+		' $GI/trace
 }
 
 # Run on the fast path (vcpufreq fast_switch=1): on the slow path
@@ -191,36 +228,45 @@ test_gov_step() {
 	n=0
 	while [ $n -lt $pairs ]; do
 		n=$((n + 1))
-		echo "$(gov_step schedutil - $rl)" >>/tmp/st.su
-		echo "$(gov_step utiltrack pelt $rl)" >>/tmp/st.pe
+		gov_step schedutil - $rl >>/tmp/st.su
+		gov_step utiltrack pelt $rl >>/tmp/st.pe
 		[ $n -le $UT_NREPS ] || continue
-		echo "$(gov_step utiltrack walt $rl)" >>/tmp/st.wa
-		echo "$(gov_step utiltrack walt $rl 90)" >>/tmp/st.wh
+		gov_step utiltrack walt $rl >>/tmp/st.wa
+		gov_step utiltrack walt $rl 90 >>/tmp/st.wh
 	done
 	echo 0 >$GT/hispeed_load
 	for _s in su pe wa wh; do
+		cut -d' ' -f1 /tmp/st.$_s >/tmp/st.$_s.reach
 		t_check "step: every step of series $_s reached fmax" \
-			"$(grep -vc . /tmp/st.$_s) of $(wc -l </tmp/st.$_s) missing" \
-			measured /tmp/st.$_s
+			"$(grep -vc '^[0-9]' /tmp/st.$_s) of $(wc -l </tmp/st.$_s) missing" \
+			measured /tmp/st.$_s.reach
 	done
-	su=$(median_of /tmp/st.su) pe=$(median_of /tmp/st.pe)
-	wa=$(median_of /tmp/st.wa) wh=$(median_of /tmp/st.wh)
+	# the hispeed series' last decision below fmax; every step must
+	# have had a decision after it
+	awk '{ print ($3 > 0 ? $2 : "none") }' /tmp/st.wh >/tmp/st.wh.below
+	su=$(median_of /tmp/st.su.reach) pe=$(median_of /tmp/st.pe.reach)
+	wa=$(median_of /tmp/st.wa.reach) wh=$(median_of /tmp/st.wh.below)
 	echo "step idle -> 100 % on CPU1, ms to the first fmax request (fast switch; median; rate limit $rl us; runnable_boost $(cat $GT/runnable_boost)):"
-	echo "  schedutil                      $(echo $(cat /tmp/st.su)); $su"
-	echo "  utiltrack signal=pelt          $(echo $(cat /tmp/st.pe)); $pe"
-	echo "  utiltrack signal=walt          $(echo $(cat /tmp/st.wa)); $wa"
-	echo "  utiltrack signal=walt hispeed  $(echo $(cat /tmp/st.wh)); $wh"
+	echo "  schedutil                      $(echo $(cat /tmp/st.su.reach)); $su"
+	echo "  utiltrack signal=pelt          $(echo $(cat /tmp/st.pe.reach)); $pe"
+	echo "  utiltrack signal=walt          $(echo $(cat /tmp/st.wa.reach)); $wa"
+	echo "  utiltrack signal=walt hispeed  $(echo $(cat /tmp/st.wh.reach)); last decision below fmax $(echo $(cat /tmp/st.wh.below)); $wh"
 	t_perf_range "step: schedutil reaches fmax (ms)" "${su:--1}" 1 1000
 	# Without the jump, schedutil's mapping raises a saturated CPU by at
 	# most 1.25x per decision whatever the signal: 5 decisions from fmin
 	# to fmax after the first full window (6.1, 10 ms apart: 55-78 ms).
 	t_perf_range "step: signal=walt, schedutil's mapping, reaches fmax (ms)" \
 		"${wa:--1}" 1 200
-	# With Android's hispeed jump (hispeed_load=90, to fmax), WALT gets
-	# there within two 20 ms windows of the step, as issue 4 asks: the
-	# first full window after it reads 100 %.
-	t_perf_range "step: signal=walt with hispeed_load=90 reaches fmax within 2 windows (ms)" \
-		"${wh:--1}" 1 40
+	# With Android's hispeed jump (hispeed_load=90, to fmax), WALT asks
+	# for fmax within two 20 ms windows of the step, as issue 4 asks:
+	# every decision once the first full window after it has closed
+	# reads 100 % (a read projects the window to its own time). When the
+	# request then takes effect is up to the scheduler's hook and
+	# utiltrack's tick, which TCG delays by several ms (55 ms once), so
+	# the check is on the decisions: the last one below fmax, no later
+	# than 2 windows after the step (1 ms for the marker's timestamp).
+	t_perf_range "step: signal=walt with hispeed_load=90, last request below fmax within 2 windows (ms)" \
+		"${wh:--1}" 0 41
 	# Within 10 %, as issue 4 asks. 6.12's schedutil boosts util with
 	# the runnable average (runnable_boost follows it) and asks 1.25 x
 	# cur x 1.25 x util without invariance, so one tick after util
@@ -293,6 +339,99 @@ test_gov_rt_policy() {
 	insmod $UT/utiltrack.ko invariance=0
 }
 
+# gov_trace_map_load : run $J/map.json with the governor's decisions
+# traced into $GI (beside the cpu_frequency events gov_setup enabled)
+gov_trace_map_load() {
+	echo >$GI/trace
+	echo 1 >$GI/events/utiltrack/utiltrack_freq/enable
+	echo 1 >$GI/tracing_on
+	rt-app $J/map.json >/tmp/rtapp.log 2>&1
+	echo 0 >$GI/tracing_on
+	echo 0 >$GI/events/utiltrack/utiltrack_freq/enable
+}
+
+# Every decision's request is the core's mapping of its util (issue 17),
+# checked by the freqmap helper, which compiles module/core/freq.c: a load
+# on CPU1 that alternates 200 ms at 90 % and 200 ms at 10 % (so util and
+# frequency keep moving), rt_policy=util and no hispeed jump, so nothing
+# but the mapping stands between util and the request; at headroom 100,
+# 125 and 200. The mapping is plain up to 6.7 and capped at capacity
+# since 6.8, as the kernel's schedutil; its reference, for this
+# non-invariant signal, is the current frequency (an OPP), times 1.25
+# since 6.8, and x86 capacity is 1024.
+test_gov_mapping() {
+	case $(uname -r) in
+	[1-5].* | 6.[0-7].*) variant=plain ;;
+	*) variant=capped ;;
+	esac
+	opps=$(cat $CPUFREQ/policy1/scaling_available_frequencies)
+	set_gov 1 utiltrack
+	rtp=$(cat $GT/rt_policy) hsl=$(cat $GT/hispeed_load) hr=$(cat $GT/headroom_pct)
+	echo util >$GT/rt_policy
+	echo 0 >$GT/hispeed_load
+	rtapp_json $J/map.json wmap SCHED_OTHER 2 \
+		"$(phase hi 9000 10000 20), $(phase lo 1000 10000 20)"
+	for h in 100 125 200; do
+		echo $h >$GT/headroom_pct
+		gov_trace_map_load
+		rm -f /tmp/map.bad
+		awk -v opps="$opps" -v v68=$([ $variant = capped ] && echo 1 || echo 0) '
+			BEGIN {
+				n = split(opps, o, " ")
+				for (i = 1; i <= n; i++) ok[v68 ? o[i] + int(o[i] / 4) : o[i]] = 1
+			}
+			/utiltrack_freq:/ {
+				for (i = 5; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+				if (v["cpu"] != 1) next
+				if (!(v["ref"] in ok) || v["cap"] != 1024)
+					printf "bad ref/cap: %s\n", $0 >"/tmp/map.bad"
+				print v["util"], v["ref"], v["cap"], v["requested"]
+			}' $GI/trace >/tmp/map.$h
+		out=$(/utiltrack/files/helpers/freqmap $h $variant </tmp/map.$h)
+		rc=$?
+		if [ -s /tmp/map.bad ]; then
+			out="$out; $(wc -l </tmp/map.bad) events with a ref not from an OPP or cap != 1024: $(head -n 1 /tmp/map.bad)"
+			rc=1
+			rm -f /tmp/map.bad
+		fi
+		echo "mapping at headroom_pct=$h ($variant): $out"
+		n=$(echo "$out" | sed -n 's/^freqmap: \([0-9]*\) checked.*/\1/p')
+		t_check "every request is the $variant map of its util, headroom_pct=$h (>= 20 decisions)" \
+			"$(echo "$out" | tr '\n' ';')" test "$rc" = 0 -a "${n:-0}" -ge 20
+	done
+	test_gov_rate_limit
+	echo $hr >$GT/headroom_pct
+	echo $hsl >$GT/hispeed_load
+	echo $rtp >$GT/rt_policy
+	set_gov 1 performance
+}
+
+# rate_limit_us bounds how often the request changes, as schedutil's: a
+# decision is only made rate_limit_us after the last change (the trace
+# times are each a little after the hook's own time: 1 ms of slack on
+# 20 ms still fails a limit applied 10 % short). Same load as above.
+test_gov_rate_limit() {
+	rl=$(cat $GT/rate_limit_us)
+	echo 20000 >$GT/rate_limit_us
+	gov_trace_map_load
+	echo $rl >$GT/rate_limit_us
+	set -- $(awk '
+		function ts(s) { sub(":", "", s); return s + 0 }
+		/utiltrack_freq:/ && / cpu=1 / {
+			t = ts($4); split($NF, kv, "="); r = kv[2]
+			n++
+			# the first decision traced: its change, if any, unseen
+			if (n == 1) { prev = r; next }
+			if (changes && (min == "" || t - last < min)) min = t - last
+			if (r != prev) { changes++; last = t; prev = r }
+		}
+		END { printf "%d %d %.2f\n", n, changes, min * 1000 }' $GI/trace)
+	echo "rate_limit_us=20000: $1 decisions, $2 changes, shortest time from a change to the next decision $3 ms"
+	t_check "rate_limit_us=20000: no decision within 20 ms of a change (>= 3 changes)" \
+		"$1 decisions, $2 changes, shortest $3 ms" \
+		awk -v c="$2" -v m="$3" 'BEGIN { exit !(c >= 3 && m >= 19) }'
+}
+
 # governor switches under hackbench, then rmmod once no policy uses it
 test_gov_switching() {
 	bg_hackbench
@@ -325,6 +464,7 @@ gov_suite() {
 	gov_setup "$@" || { t_fail "governor setup ($*)" "insmod"; return; }
 	test_gov_select
 	test_gov_bad_input
+	test_gov_mapping
 	test_gov_rt_policy
 	test_gov_switching
 	gov_teardown

@@ -9,7 +9,7 @@ t_plan 2
 
 # every suite unloads what it loaded: one that did not is a failure, and
 # the scan below must not run with our objects still referenced
-left=$(awk '$1 ~ /^(utiltrack_ewma|utiltrack|vcpufreq_twin|vcpufreq)$/ { print $1 }' /proc/modules)
+left=$(ours_loaded)
 t_check "kmemleak: the suites left none of our modules loaded" "left: $left" \
 	test -z "$left"
 # shellcheck disable=SC2086

@@ -26,7 +26,7 @@ test_bad_params() {
 			continue
 		fi
 		if dmesg_has "vcpufreq: refusing to load" &&
-		   [ ! -e $CPUFREQ/policy0 ] && ! grep -q '^vcpufreq ' /proc/modules; then
+		   [ ! -e $CPUFREQ/policy0 ] && ! mod_loaded vcpufreq; then
 			t_ok "vcpufreq refuses $args"
 		else
 			t_fail "vcpufreq refuses $args" "no dmesg line or left state behind"

@@ -5,7 +5,7 @@
 # stays on CPU0. rt-app "runtime" events busy-loop for wall-clock time, so
 # duty cycles are exact whatever the frequency.
 
-t_plan 56
+t_plan 73
 
 tracker_setup() {
 	load_vcpufreq emulate=0 || return 1
@@ -285,9 +285,15 @@ test_walt() {
 	tid=$(rtapp_thread $ra)
 	wait $ra
 	trace_stop /tmp/step.trace
-	# the step: first run of the task longer than 5 ms; then the first
-	# walt_demand >= 829 reported for it
-	delay=$(awk -v tid="$tid" '
+	# The step is the first of three runs in a row longer than 5 ms. WALT
+	# owes the new level once the first whole window after the step has
+	# closed, at most 2 windows after it; a report is only made at a
+	# switch or at utiltrack's 4 ms tick, which TCG can delay by several
+	# ms, so the check is on the algorithm, not on when it is reported:
+	# the last report still below the level must come no later than 2
+	# windows after the step (1 ms for the switch timestamps). "reached"
+	# is when the level was first reported, for the log.
+	resp=$(awk -v tid="$tid" '
 		function ts(s) { sub(":", "", s); return s + 0 }
 		/sched_switch:/ && $0 ~ "next_pid=" tid " " { start = ts($4) }
 		/sched_switch:/ && $0 ~ "prev_pid=" tid " " && start {
@@ -297,22 +303,26 @@ test_walt() {
 			m++; ut[m] = ts($4); split($0, a, "util="); uv[m] = a[2] + 0
 		}
 		END {
-			# the step: the first of three runs in a row longer than 5 ms
 			for (i = 1; i + 2 <= n; i++)
 				if (len[i] > 0.005 && len[i + 1] > 0.005 && len[i + 2] > 0.005) {
 					step = st[i]; break
 				}
 			if (!step) exit
-			for (j = 1; j <= m; j++)
-				if (ut[j] >= step && uv[j] >= 829) {
-					printf "%.1f", (ut[j] - step) * 1000; exit
+			below = 0
+			for (j = 1; j <= m; j++) {
+				if (ut[j] < step)
+					continue
+				if (uv[j] >= 829) {
+					printf "%.1f %.1f", below, (ut[j] - step) * 1000
+					exit
 				}
+				below = (ut[j] - step) * 1000
+			}
 		}' /tmp/step.trace)
-	# The running task's demand is brought up to date at switches and at
-	# utiltrack's 4 ms tick, so it is seen at most one tick late.
-	echo "walt: 10% -> 90% step, demand >= 829 after ${delay:-never} ms"
-	t_perf_range "walt step response (ms, <= 2 windows + one 4 ms tick)" \
-		"${delay:--1}" 0 44
+	below=${resp% *} reached=${resp#* }
+	echo "walt: 10% -> 90% step, last report below 829 at ${below:-never} ms, demand >= 829 reported at ${reached:-never} ms"
+	t_perf_range "walt step response: last demand < 829 reported (ms after the step, <= 2 windows)" \
+		"${below:--1}" 0 41
 
 	sleep 0.2
 	cat $UTD/check >/tmp/check
@@ -322,6 +332,9 @@ test_walt() {
 	t_check "walt prev/curr sum == sum of task contributions, always" \
 		"$(col /tmp/check name walt_sum_mismatches value) mismatches" \
 		test "$(col /tmp/check name walt_sum_mismatches value)" = 0
+	t_range "walt checks that found a CPU too busy to walk (of all asked)" \
+		"$(col /tmp/check name walt_sum_unsettled value)" 0 \
+		"$(col /tmp/check name walt_sum_checks value)"
 	c0=$(col /tmp/check name walt_sum_checks value)
 	sleep 0.5
 	c1=$(ut_stat walt_sum_checks)
@@ -485,6 +498,101 @@ test_toggle_and_bad_input() {
 	ut_rmmod utiltrack
 }
 
+# Self-measurement (debugfs cost, irqoff): off after load, figures only
+# while on, ordered percentiles, strict input, off freezes the figures.
+test_cost() {
+	ut_load || { t_fail "cost" "insmod"; return; }
+	F=$UTD/cost
+	t_check "cost measurement is off after load" "$(ut_stat cost_measurement)" \
+		test "$(ut_stat cost_measurement)" = 0
+	hackbench -g 1 -l 20 >/dev/null 2>&1
+	t_check "no figures while off" "$(col $F name sched_switch count)" \
+		test "$(col $F name sched_switch count)" = 0
+	bad=""
+	for v in 3 on yes "1 1" " 1" 1x 01 -1 "$(head -c 4096 /dev/zero | tr '\0' 1)"; do
+		expect_errno "Invalid argument" $F "$v" || bad="$bad '$v'"
+	done
+	t_check "cost rejects anything but 0, 1 and 2 with EINVAL" "accepted:$bad" \
+		test -z "$bad"
+	echo 1 >$F
+	hackbench -g 2 -l 50 >/dev/null 2>&1
+	cat $UTD/cpus >/dev/null
+	echo 0 >$F
+	cat $F
+	cat $UTD/irqoff
+	n=$(col $F name sched_switch count)
+	p50=$(col $F name sched_switch p50_ns)
+	p99=$(col $F name sched_switch p99_ns)
+	max=$(col $F name sched_switch max_ns)
+	t_range "sched_switch measured while on" "$n" 100 100000000000
+	t_check "sched_switch 0 < p50 <= p99 <= max" "$p50 $p99 $max" \
+		test "$p50" -gt 0 -a "$p50" -le "$p99" -a "$p99" -le "$max"
+	hackbench -g 1 -l 20 >/dev/null 2>&1
+	t_check "off keeps the figures as they were" \
+		"count $n -> $(col $F name sched_switch count)" \
+		test "$(col $F name sched_switch count)" = "$n"
+	t_range "longest irq-off probe recorded (ns)" \
+		"$(col $UTD/irqoff site probe max_ns)" 1 100000000000
+	t_range "longest irq-off debugfs read recorded (ns)" \
+		"$(col $UTD/irqoff site debugfs max_ns)" 1 100000000000
+	# level 1 times the probes only; level 2 each tracker's share too:
+	# measured, and each call (a switch makes two per tracker) less than
+	# the whole probe it is part of
+	lvl1=$(awk '/^tracker:/ { n += $2 } END { print n + 0 }' $F)
+	echo 2 >$F
+	hackbench -g 2 -l 50 >/dev/null 2>&1
+	echo 0 >$F
+	cat $F
+	bad="$(test "$lvl1" = 0 || echo " level 1 timed trackers: $lvl1")" big=""
+	sw=$(col $F name sched_switch mean_ns)
+	for t in pelt rt walt; do
+		tn=$(col $F name tracker:$t count)
+		tm=$(col $F name tracker:$t mean_ns)
+		[ "${tn:-0}" -ge 100 ] && [ "${tm:-0}" -gt 0 ] || bad="$bad $t:$tn,$tm"
+		[ "${tm:-0}" -lt "${sw:-0}" ] || big="$big $t:$tm"
+	done
+	t_check "each tracker's share measured at level 2 only (tracker:NAME count, mean)" \
+		"not measured:$bad" test -z "$bad"
+	t_check "a tracker's share of an event is less than the switch probe" \
+		"switch mean $sw ns;$big" test -z "$big"
+	t_range "clock_read: the measurement's own cost, sampled at switch-on" \
+		"$(col $F name clock_read count)" 256 256
+	echo "disable rt" >$UTD/trackers
+	rows=$(awk '/^tracker:/ { print $1 }' $F | sort | tr '\n' ' ')
+	t_check "a disabled tracker has no cost row (pelt, walt left)" "$rows" \
+		test "$rows" = "tracker:pelt tracker:walt "
+	ut_rmmod utiltrack
+}
+
+# Every tracker disabled: no probe at all (not even fork/free), no task
+# held; the first one enabled again tracks every live task and new ones.
+test_all_disabled() {
+	ut_load || { t_fail "all disabled" "insmod"; return; }
+	F=$UTD/trackers
+	for t in pelt rt walt; do echo "disable $t" >$F; done
+	f0=$(ut_stat events_sched_process_fork)
+	s0=$(ut_stat events_sched_switch)
+	for i in 1 2 3 4 5; do /bin/true; done
+	sleep 0.3
+	f1=$(ut_stat events_sched_process_fork)
+	s1=$(ut_stat events_sched_switch)
+	t_check "all disabled: no probe runs (fork, switch counts unchanged)" \
+		"forks $f0 -> $f1, switches $s0 -> $s1" \
+		test "$f0" = "$f1" -a "$s0" = "$s1"
+	t_check "all disabled: no task holds a slot" "$(ut_stat slots_used) used" \
+		test "$(ut_stat slots_used)" = 0
+	echo "enable walt" >$F
+	n=$(ls /proc | grep -c '^[0-9]')
+	t_range "enabled again: a slot for every live task" \
+		"$(ut_stat slots_used)" $((n - 3)) 100000
+	sleep 1 &
+	p=$!
+	t_check "a task forked after is tracked" "pid $p not in tasks" \
+		grep -q "^$p " $UTD/tasks
+	wait $p
+	ut_rmmod utiltrack
+}
+
 test_slots() {
 	ut_load max_tasks=64 || { t_fail "slots" "insmod"; return; }
 	# long-lived: on the debug kernel 80 forks take longer than a
@@ -574,6 +682,8 @@ test_walt
 test_migration
 test_invariance
 test_toggle_and_bad_input
+test_cost
+test_all_disabled
 test_slots
 test_external_tracker
 test_tracker_reload_under_load
