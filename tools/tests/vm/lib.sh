@@ -41,6 +41,7 @@ t_skip() {
 # branch that skips its check, cannot pass.
 t_suite_begin() {
 	echo "# suite $1" >>$RESULTS
+	_suite_t0=$(cut -d' ' -f1 /proc/uptime)
 	t_say "suite $1"
 }
 
@@ -48,8 +49,11 @@ t_plan() {
 	echo "# plan $1" >>$RESULTS
 }
 
+# the suite's duration goes to the console, so a log shows where a
+# stage's time went
 t_suite_end() {
 	echo "# end $1" >>$RESULTS
+	t_say "suite $1 took $(awk -v t0="$_suite_t0" '{ printf "%.0f", $1 - t0 }' /proc/uptime) s"
 }
 
 # The KASAN + lockdep test kernel (run-all debug) runs kernel code several
