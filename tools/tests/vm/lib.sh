@@ -47,6 +47,7 @@ t_suite_begin() {
 
 t_plan() {
 	echo "# plan $1" >>$RESULTS
+	t_say "plan $1"
 }
 
 # the suite's duration goes to the console, so a log shows where a
