@@ -19,8 +19,10 @@
  *  - Free slots wait in small per-CPU caches, refilled from and spilled
  *    to a global list in batches: a fork touches the global list's lock
  *    once per batch. A CPU whose cache and the global list are empty
- *    takes from other CPUs' caches before declaring exhaustion, locking
- *    only those that hold a slot.
+ *    takes from the caches of the CPUs marked in ut_slot_stocked (the
+ *    mask changes only when a cache goes empty or stops being empty)
+ *    before declaring exhaustion: once every slot is in use, a fork
+ *    learns it from one scan of the mask, touching no other CPU's cache.
  *  - Counters are per CPU, summed when read.
  * A slot cannot be released while its task still has scheduler events,
  * so a slot found by a probe stays valid for the probe's duration.
@@ -47,6 +49,7 @@
 struct ut_slot_cache {
 	raw_spinlock_t lock;
 	unsigned int nr;
+	int cpu;
 	u32 idx[UT_SLOT_CACHE];
 };
 
@@ -68,6 +71,8 @@ static LLIST_HEAD(ut_free_slots);
 /* serializes the consumers of ut_free_slots (llist_del_first) */
 static DEFINE_RAW_SPINLOCK(ut_free_lock);
 static struct ut_slot_cache __percpu *ut_slot_caches;
+/* the CPUs whose cache holds a slot; a hint, exact under each cache's lock */
+static struct cpumask ut_slot_stocked;
 static struct ut_slot_counts __percpu *ut_slot_counts;
 
 static u32 ut_slot_bucket(struct task_struct *p)
@@ -99,8 +104,11 @@ int ut_slot_init(unsigned int nr)
 	memset(ut_buckets, 0xff, (size_t)sizeof(u32) << ut_bucket_bits);
 	for (i = 0; i < ARRAY_SIZE(ut_bucket_locks); i++)
 		raw_spin_lock_init(&ut_bucket_locks[i]);
-	for_each_possible_cpu(cpu)
+	for_each_possible_cpu(cpu) {
 		raw_spin_lock_init(&per_cpu_ptr(ut_slot_caches, cpu)->lock);
+		per_cpu_ptr(ut_slot_caches, cpu)->cpu = cpu;
+	}
+	cpumask_clear(&ut_slot_stocked);
 	init_llist_head(&ut_free_slots);
 	/* push in reverse so low indexes are handed out first */
 	for (i = nr; i-- > 0;)
@@ -158,6 +166,21 @@ void ut_slot_set_comm(struct ut_slot *s, struct task_struct *p)
 	s->comm[sizeof(s->comm) - 1] = '\0';
 }
 
+/*
+ * @c's bit in ut_slot_stocked after its count changed (locked). Tested
+ * first: the shared mask is written only when the cache empties or
+ * fills again, not on every fork.
+ */
+static void ut_slot_cache_mark(struct ut_slot_cache *c)
+{
+	bool stocked = cpumask_test_cpu(c->cpu, &ut_slot_stocked);
+
+	if (c->nr && !stocked)
+		cpumask_set_cpu(c->cpu, &ut_slot_stocked);
+	else if (!c->nr && stocked)
+		cpumask_clear_cpu(c->cpu, &ut_slot_stocked);
+}
+
 /* Move up to UT_SLOT_BATCH slots from the global list to @c (locked). */
 static void ut_slot_refill(struct ut_slot_cache *c)
 {
@@ -175,11 +198,10 @@ static void ut_slot_refill(struct ut_slot_cache *c)
 }
 
 /*
- * One free slot from @c, refilled first if empty, or UT_SLOT_NONE. Once
- * slots run out every fork comes here for each CPU: an empty cache and
- * an empty global list are seen without taking their locks. A slot freed
- * meanwhile may be missed, as it may when it lands on a CPU already
- * visited; the allocation is then counted as exhausted.
+ * One free slot from @c, refilled first if empty, or UT_SLOT_NONE. An
+ * empty cache and an empty global list are seen without taking their
+ * locks. A slot freed meanwhile may be missed, as it may when it lands
+ * on a CPU already visited; the allocation is then counted as exhausted.
  */
 static u32 ut_slot_take(struct ut_slot_cache *c, bool refill)
 {
@@ -193,7 +215,22 @@ static u32 ut_slot_take(struct ut_slot_cache *c, bool refill)
 		ut_slot_refill(c);
 	if (c->nr)
 		idx = c->idx[--c->nr];
+	ut_slot_cache_mark(c);
 	raw_spin_unlock(&c->lock);
+	return idx;
+}
+
+/* A slot from another CPU's cache: only those marked as holding one. */
+static u32 ut_slot_steal(void)
+{
+	u32 idx = UT_SLOT_NONE;
+	int cpu;
+
+	for_each_cpu(cpu, &ut_slot_stocked) {
+		idx = ut_slot_take(per_cpu_ptr(ut_slot_caches, cpu), false);
+		if (idx != UT_SLOT_NONE)
+			break;
+	}
 	return idx;
 }
 
@@ -201,13 +238,9 @@ static u32 ut_slot_take(struct ut_slot_cache *c, bool refill)
 static struct ut_slot *ut_slot_pop_free(void)
 {
 	u32 idx = ut_slot_take(this_cpu_ptr(ut_slot_caches), true);
-	int cpu;
 
-	for_each_possible_cpu(cpu) {
-		if (idx != UT_SLOT_NONE)
-			break;
-		idx = ut_slot_take(per_cpu_ptr(ut_slot_caches, cpu), false);
-	}
+	if (idx == UT_SLOT_NONE)
+		idx = ut_slot_steal();
 	return idx == UT_SLOT_NONE ? NULL : &ut_slots[idx];
 }
 
@@ -227,6 +260,7 @@ static void ut_slot_push_free(struct ut_slot *s)
 				  &ut_free_slots);
 	}
 	c->idx[c->nr++] = ut_slot_idx(s);
+	ut_slot_cache_mark(c);
 	raw_spin_unlock(&c->lock);
 	this_cpu_inc(ut_slot_counts->recycled);
 	local_irq_restore(flags);
@@ -329,6 +363,7 @@ void ut_slot_reset(void)
 	rcu_barrier();
 	for_each_possible_cpu(cpu)
 		per_cpu_ptr(ut_slot_caches, cpu)->nr = 0;
+	cpumask_clear(&ut_slot_stocked);
 	memset(ut_buckets, 0xff, (size_t)sizeof(u32) << ut_bucket_bits);
 	init_llist_head(&ut_free_slots);
 	for (i = ut_nr_slots; i-- > 0;) {
