@@ -130,7 +130,7 @@ gov_step() {
 	_fmax=$(fmax_of 1)
 	_try=1
 	while ! gov_step_once "$1" $_fmax; do
-		t_say "step ($1 $2 hispeed ${4:-0}): CPU1's policy still at fmax after the idle phase (try $_try)" >&2
+		t_say "step ($1 $2 hispeed ${4:-0}): CPU1's policy at fmax when the step began (try $_try)" >&2
 		tail -n 5 $GI/trace >&2
 		_try=$((_try + 1))
 		[ $_try -le 3 ] || { echo "- - -"; return; }
@@ -138,7 +138,11 @@ gov_step() {
 }
 
 # gov_step_once GOVERNOR FMAX : gov_step's step; false, printing
-# nothing, if the policy was still at FMAX when the step began
+# nothing, if the policy was at FMAX when the step began: still there
+# after the idle phase, or sent there between that phase's last read and
+# the step's mark (a kworker's burst on CPU1), when the step would have
+# no rise to time. A step that never reaches FMAX prints "-" and, to the
+# console, the frequency changes the trace holds.
 gov_step_once() {
 	rm -f /tmp/go
 	mkfifo /tmp/go
@@ -186,9 +190,10 @@ gov_step_once() {
 	echo 0 >$GI/tracing_on
 	echo 0 >$_ev/enable
 	[ "$(cat /tmp/st.from)" -lt $2 ] || return 1
-	awk -v fmax=$2 '
+	_r=$(awk -v fmax=$2 '
 		function ts(s) { sub(":", "", s); return s + 0 }
-		/tracing_mark_write: step/ { t0 = ts($4); next }
+		/cpu_frequency:/ && !t0 { pre = $0 ~ "state=" fmax " "; next }
+		/tracing_mark_write: step/ { t0 = ts($4); if (pre) { at_fmax = 1; exit } next }
 		!t0 { next }
 		/tracing_mark_write: end/ { exit }
 		/cpu_frequency:/ && $0 ~ "state=" fmax " " && reach == "" {
@@ -200,8 +205,18 @@ gov_step_once() {
 			if (r[2] + 0 < fmax)
 				below = (ts($4) - t0) * 1000
 		}
-		END { printf "%s %.1f %d\n", (reach == "" ? "-" : reach), below, n }
-		' $GI/trace
+		END {
+			if (at_fmax)
+				print "at-fmax"
+			else
+				printf "%s %.1f %d\n", (reach == "" ? "-" : reach), below, n
+		}' $GI/trace)
+	[ "$_r" != at-fmax ] || return 1
+	if [ "${_r%% *}" = - ]; then
+		t_say "step ($1): no request for fmax ($2) between the step's marks; the trace's frequency changes:" >&2
+		grep -E 'tracing_mark_write|cpu_frequency: .*cpu_id=1' $GI/trace | tail -n 20 >&2
+	fi
+	echo "$_r"
 }
 
 # Run on the fast path (vcpufreq fast_switch=1): on the slow path
