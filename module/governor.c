@@ -201,7 +201,8 @@ static void ut_gov_decide(struct ut_gov_policy *gp, struct ut_gov_cpu *gc,
 	WRITE_ONCE(gp->stats.last_util, util);
 	WRITE_ONCE(gp->stats.last_raw_khz, raw);
 	WRITE_ONCE(gp->stats.last_khz, freq);
-	trace_utiltrack_freq(gc->cpu, gp->sig_name, util, ref, cap, raw, freq);
+	trace_utiltrack_freq(gc->cpu, gp->sig_name, util, ref, cap, raw, freq,
+			     time);
 	ut_gov_commit(gp, time, freq);
 }
 

@@ -11,7 +11,10 @@
  *                      out or in.
  * utiltrack_freq: a decision of the utiltrack governor: the signal and
  *                 its value (the policy's highest), the raw request and
- *                 what the driver's table resolved it to (kHz).
+ *                 what the driver's table resolved it to (kHz), and the
+ *                 decision's time (ns, the clock its rate limit counts
+ *                 in: the scheduler's rq clock, which may lag the
+ *                 trace's own timestamp).
  */
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM utiltrack
@@ -70,26 +73,28 @@ TRACE_EVENT(utiltrack_task_util,
  */
 TRACE_EVENT(utiltrack_freq,
 	    TP_PROTO(int cpu, const char *signal, u32 util, u32 ref, u32 cap,
-		     u32 requested, u32 resolved),
-	    TP_ARGS(cpu, signal, util, ref, cap, requested, resolved),
+		     u32 requested, u32 resolved, u64 time),
+	    TP_ARGS(cpu, signal, util, ref, cap, requested, resolved, time),
 	    TP_STRUCT__entry(__field(int, cpu)
 			     __array(char, signal, UT_TRACE_NAME_LEN)
 			     __field(u32, util)
 			     __field(u32, ref)
 			     __field(u32, cap)
 			     __field(u32, requested)
-			     __field(u32, resolved)),
+			     __field(u32, resolved)
+			     __field(u64, time)),
 	    TP_fast_assign(__entry->cpu = cpu;
 			   strscpy(__entry->signal, signal, UT_TRACE_NAME_LEN);
 			   __entry->util = util;
 			   __entry->ref = ref;
 			   __entry->cap = cap;
 			   __entry->requested = requested;
-			   __entry->resolved = resolved;),
-	    TP_printk("cpu=%d signal=%s util=%u ref=%u cap=%u requested=%u resolved=%u",
+			   __entry->resolved = resolved;
+			   __entry->time = time;),
+	    TP_printk("cpu=%d signal=%s util=%u ref=%u cap=%u requested=%u resolved=%u time=%llu",
 		      __entry->cpu, __entry->signal, __entry->util,
 		      __entry->ref, __entry->cap, __entry->requested,
-		      __entry->resolved)
+		      __entry->resolved, __entry->time)
 );
 
 #endif /* _UTILTRACK_TRACE_H */
