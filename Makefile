@@ -18,8 +18,10 @@
 #   make check-debug      the VM suites on that kernel (a stage of check)
 #   make stress           reliability: churn, hotplug, fork storm, fuzzing at
 #                         full counts on 6.1, 6.12 and the debug kernel
+#   make bench            benchmark: the seed threads' experiments (messaging,
+#                         latency, rt-mix, capacity, overhead) with intervals and a
+#                         report; BENCH_ARGS="--reps N SCENARIO..." to choose
 #   make bench-overhead   benchmark: what utiltrack costs (not a test)
-#   make bench-governor   benchmark: governors and signals side by side
 #   make bench-emulation  benchmark: how exact vcpufreq's throughput emulation is
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
@@ -38,7 +40,7 @@ UT_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/utiltrack
 export UT_CACHE
 
 .PHONY: all modules modules_install clean deps demo check check-host \
-	check-build check-vm kmods help bench-overhead bench-governor \
+	check-build check-vm kmods help bench bench-overhead \
 	bench-emulation kunit \
 	test-kernel check-debug stress dkms-install dkms-uninstall
 
@@ -107,11 +109,11 @@ demo: deps
 bench-overhead: deps
 	@$(TOP)/tools/bench/overhead
 
-bench-governor: deps
-	@$(TOP)/tools/bench/governor
+bench: deps
+	@$(TOP)/tools/bench/run $(BENCH_ARGS)
 
 bench-emulation: deps
 	@$(TOP)/tools/bench/emulation
 
 help:
-	@sed -n '3,23p' $(TOP)/Makefile
+	@sed -n '3,25p' $(TOP)/Makefile

@@ -35,3 +35,24 @@ ut_copy_sources() {
 		cp -a "$top/Kbuild" "$top/include" "$top/module" "$1/"
 	fi
 }
+
+# ut_calibration_file KERNEL: where the emulation's overhead_us for
+# KERNEL (as given to tools/vm/run --kernel) is cached: calibrated once
+# per host and kernel (~2 min in a boot) and keyed by all it depends on:
+# the kernel asked for and those installed, QEMU, the host CPU, and the
+# sources of the emulation and of its calibration. The demo and the
+# benchmarks share it.
+ut_calibration_file() {
+	local key
+
+	key=$({
+		echo "$1"
+		ls /boot/vmlinuz-* 2>/dev/null
+		qemu-system-x86_64 --version 2>/dev/null | head -n 1
+		grep -m 1 '^model name' /proc/cpuinfo
+		nproc
+		cat "$top/module/vcpufreq/vcpufreq.c" "$top/module/core/emu.c" \
+		    "$top/tools/vm/guest-lib.sh"
+	} | sha256sum | cut -c1-16)
+	echo "$UT_CACHE/calibration/overhead_us-$key"
+}

@@ -8,7 +8,8 @@
 # per round, so each round gives one ratio CONFIG / BASE measured close
 # together in time; drift between rounds cancels out.
 #
-# Output, per workload and configuration: n (rounds with both values),
+# Output, per workload and configuration: n (rounds with both values;
+# its own runs when there is no ratio, "no pairs" or "base 0"),
 # failed runs, the median VALUE, the median ratio to BASE with the 95 %
 # interval of that median from order statistics (ranks from the binomial
 # distribution: no assumption about the noise's shape), and two verdicts:
@@ -20,7 +21,11 @@
 #              (only when TARGET is set)
 #
 # Variables: base (default: the first configuration seen), noise (3),
-# target (unset), unit (a label for VALUE, default "s").
+# target (unset), unit (a label for VALUE, default "s"), words (the
+# vs_noise verdicts for "above" and "below", default "slower faster";
+# "higher lower" suits any metric), pct (1: also the mean, 90th and 96th
+# percentile of each configuration's values, nearest rank, as the seed
+# threads report them).
 
 function sort_n(a, n,    i, j, t) {
 	for (i = 2; i <= n; i++) {
@@ -52,12 +57,35 @@ function ci_rank(n,    k, p, cdf) {
 
 function verdict_noise(lo, hi) {
 	if (lo > 1 + noise / 100)
-		return "slower"
+		return word_above
 	if (hi < 1 - noise / 100)
-		return "faster"
+		return word_below
 	if (lo >= 1 - noise / 100 && hi <= 1 + noise / 100)
 		return "same"
 	return "unresolved"
+}
+
+# the nearest-rank P-th percentile of the sorted a[1..n]
+function pctile(a, n, p,    k) {
+	k = int(p * n / 100 + 0.999999)
+	return a[k < 1 ? 1 : k]
+}
+
+function mean(a, n,    i, s) {
+	for (i = 1; i <= n; i++)
+		s += a[i]
+	return s / n
+}
+
+# the extra columns of pct=1: header, or the values of a[1..n] (sorted)
+function pct_cols(a, n) {
+	if (!pct)
+		return ""
+	if (n < 0)
+		return sprintf(" %10s %10s %10s", "mean", "p90", "p96")
+	if (!n)
+		return sprintf(" %10s %10s %10s", "-", "-", "-")
+	return sprintf(" %10.4g %10.4g %10.4g", mean(a, n), pctile(a, n, 90), pctile(a, n, 96))
 }
 
 function verdict_target(lo, hi) {
@@ -73,6 +101,11 @@ BEGIN {
 		noise = 3
 	if (unit == "")
 		unit = "s"
+	if (words == "")
+		words = "slower faster"
+	split(words, wd, " ")
+	word_above = wd[1]
+	word_below = wd[2]
 }
 
 NF == 4 {
@@ -89,38 +122,48 @@ NF == 4 {
 END {
 	if (base == "")
 		base = cl[1]
-	printf "%-10s %-10s %4s %6s %12s %8s %17s %-10s%s\n", "workload", "config",
+	printf "%-12s %-16s %4s %6s %12s %8s %17s %-10s%s%s\n", "workload", "config",
 	       "n", "failed", "median_" unit, "ratio", "95% CI", "vs_" noise "%",
-	       target != "" ? " vs_" target : ""
+	       target != "" ? " vs_" target : "", pct_cols(vals, -1)
 	for (i = 1; i <= nw; i++) {
 		w = wl[i]
-		for (j = 1; j <= nc; j++) {
-			c = cl[j]
-			n = 0; m = 0
+		# the base first, then the rest in the order first seen
+		for (j = 0; j <= nc; j++) {
+			c = j ? cl[j] : base
+			if (j && c == base)
+				continue
+			n = 0; m = 0; zb = 0
 			delete vals; delete rat
 			for (k = 1; k <= nr[w]; k++) {
 				r = rl[w, k]
 				if (!((w, r, c) in v))
 					continue
 				vals[++m] = v[w, r, c]
-				if (c != base && (w, r, base) in v && v[w, r, base] > 0)
+				if (c == base || !((w, r, base) in v))
+					continue
+				if (v[w, r, base] > 0)
 					rat[++n] = v[w, r, c] / v[w, r, base]
+				else
+					zb++
 			}
 			if (!m && !fail[w, c])
 				continue
 			sort_n(vals, m)
 			med = m ? sprintf("%.4g", median(vals, m)) : "-"
 			if (c == base) {
-				printf "%-10s %-10s %4d %6d %12s %8s %17s %-10s%s\n", w, c, m,
-				       fail[w, c], med, "1", "(baseline)", "", ""
+				printf "%-12s %-16s %4d %6d %12s %8s %17s %-10s%s%s\n", w, c, m,
+				       fail[w, c], med, "1", "(baseline)", "", "", pct_cols(vals, m)
 				continue
 			}
 			sort_n(rat, n)
 			k = ci_rank(n)
+			# no ratio: no round with both, or the base was 0 in
+			# each (a count such as transitions under performance);
+			# n is then the configuration's own runs
 			if (!n) {
-				printf "%-10s %-10s %4d %6d %12s %8s %17s %-10s%s\n", w, c, 0,
-				       fail[w, c], med, "-", "-", "no pairs",
-				       target != "" ? " -" : ""
+				printf "%-12s %-16s %4d %6d %12s %8s %17s %-10s%s%s\n", w, c, m,
+				       fail[w, c], med, "-", "-", zb ? "base 0" : "no pairs",
+				       target != "" ? " -" : "", pct_cols(vals, m)
 				continue
 			}
 			if (k) {
@@ -130,9 +173,9 @@ END {
 				lo = 0; hi = 1e9
 				ci = "(n too small)"
 			}
-			printf "%-10s %-10s %4d %6d %12s %8.4f %17s %-10s%s\n", w, c, n,
+			printf "%-12s %-16s %4d %6d %12s %8.4f %17s %-10s%s%s\n", w, c, n,
 			       fail[w, c], med, median(rat, n), ci, verdict_noise(lo, hi),
-			       target != "" ? " " verdict_target(lo, hi) : ""
+			       target != "" ? " " verdict_target(lo, hi) : "", pct_cols(vals, m)
 		}
 	}
 }

@@ -124,6 +124,26 @@ guest_session_start() {
 	mkdir -p $J
 }
 
+# abba_order ROUND CONFIG... : the configurations in the order of ROUND:
+# rotated by ROUND, reversed every other round, so that over the rounds
+# each runs early and late, before and after each other one (the
+# benchmarks' interleaving)
+abba_order() {
+	_r=$1
+	shift
+	_rot="" _i=0
+	while [ $_i -lt $# ]; do
+		_j=$(((_i + _r) % $# + 1))
+		eval "_rot=\"\$_rot \${$_j}\""
+		_i=$((_i + 1))
+	done
+	if [ $((_r % 2)) = 0 ]; then
+		for _c in $_rot; do echo "$_c"; done | tac | tr '\n' ' '
+	else
+		echo $_rot
+	fi
+}
+
 # ut_cpu CPU COLUMN : a column of utiltrack's cpus table
 ut_cpu() {
 	col $UTD/cpus cpu "$1" "$2"

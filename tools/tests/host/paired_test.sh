@@ -45,6 +45,17 @@ check "few: n = 5 gives no 95 % interval" '^w +few +5 +0 .*\(n too small\)'
 check "bad: a failed run is counted, the rest still paired" '^w +bad +9 +1 '
 check "base is the first configuration" '^w +base +10 +0 +2 +1 +\(baseline\)'
 
+# pct=1: mean, nearest-rank p90 (9th of 10) and p96 (10th); words
+out=$(awk -v pct=1 -v words="higher lower" -f "$awkf" "$in")
+check "pct: mean, p90 and p96 of mixed" \
+	'^w +mixed +10 +0 .* unresolved +2\.038 +2\.1 +2\.4$'
+check "words: the verdict says higher, not slower" '^w +slow +10 +0 .* higher '
+
+# a count that is 0 under the base: no ratio, its runs still counted
+printf 't %s base 0\nt %s gov %s\n' 1 1 3 2 2 5 3 3 4 >"$in"
+out=$(awk -f "$awkf" "$in")
+check "base 0: runs counted, median shown, no ratio" '^t +gov +3 +0 +4 +- +- +base 0'
+
 rm -f "$in"
 echo "paired.awk: $pass passed, $failn failed"
 [ $failn = 0 ]

@@ -1,0 +1,229 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# scenarios.sh - the guest side of tools/bench/run (busybox sh), after
+# tools/vm/guest-lib.sh: SCENARIO and REPS are set. Each run of a
+# configuration prints "RAW WORKLOAD ROUND CONFIG VALUE" lines, VALUE
+# FAIL when the run did not give a number; "NOTE ..." lines go to the
+# report.
+#
+# A configuration is a governor on every policy, "ut:SIGNAL" (the
+# utiltrack governor on SIGNAL), "ut:SIGNAL:RT_POLICY", or "absent"
+# (performance with utiltrack not loaded); the stats-check scenario's
+# "same" and "slow10" are performance too (see run_stats_check).
+
+E=$DBG/vcpufreq/energy
+
+case $SCENARIO in
+messaging) CONFIGS="absent performance powersave ondemand schedutil ut:pelt ut:pelt_rt ut:walt" ;;
+latency) CONFIGS="performance schedutil ut:pelt ut:pelt_rt ut:walt" ;;
+rt-mix) CONFIGS="schedutil ut:pelt_rt:max ut:pelt_rt:util" ;;
+capacity) CONFIGS="absent schedutil ut:pelt ut:walt" ;;
+stats-check) CONFIGS="performance same slow10" ;;
+*) echo "NOTE unknown scenario $SCENARIO"; exit 1 ;;
+esac
+
+# the emulation calibrated: a cached value, else calibrated here and
+# sent back (/out/overhead_us) for the next boots
+load_vcpufreq || { echo "NOTE vcpufreq does not load"; exit 1; }
+if [ -s $UT/files/overhead_us ]; then
+	cat $UT/files/overhead_us >$DBG/vcpufreq/overhead_us
+	echo "NOTE emulation overhead_us $(cat $DBG/vcpufreq/overhead_us) (cached calibration)"
+else
+	emu_calibrate 1 >/dev/null
+	cat $DBG/vcpufreq/overhead_us | tee /out/overhead_us >/dev/null
+	echo "NOTE emulation overhead_us $(cat $DBG/vcpufreq/overhead_us) (calibrated in this boot)"
+fi
+for _p in $CPUFREQ/policy*; do set_gov "${_p##*policy}" performance; done
+
+# b_gov_all GOVERNOR : on every policy, or fail
+b_gov_all() {
+	for _p in $CPUFREQ/policy*; do
+		echo "$1" >"$_p/scaling_governor" 2>/dev/null || return 1
+	done
+}
+
+# b_use CONFIG : the configuration in place, or fail
+b_use() {
+	case $1 in
+	absent)
+		b_gov_all performance || return 1
+		! grep -q '^utiltrack ' /proc/modules || rmmod utiltrack ;;
+	*)
+		grep -q '^utiltrack ' /proc/modules || insmod $UT/utiltrack.ko || return 1
+		case $1 in
+		ut:*)
+			b_gov_all utiltrack || return 1
+			_sig=${1#ut:}
+			echo "${_sig%%:*}" >$CPUFREQ/utiltrack/signal || return 1
+			case $_sig in
+			*:*) echo "${_sig#*:}" >$CPUFREQ/utiltrack/rt_policy || return 1 ;;
+			esac ;;
+		same | slow10) b_gov_all performance || return 1 ;;
+		*) b_gov_all "$1" || return 1 ;;
+		esac ;;
+	esac
+	sleep 0.5
+}
+
+b_energy_uj() { awk 'NR > 1 { s += $8 } END { print s + 0 }' $E; }
+b_trans() {
+	_t=0
+	for _p in $CPUFREQ/policy*; do _t=$((_t + $(cat "$_p/stats/total_trans"))); done
+	echo $_t
+}
+
+# b_raw WORKLOAD ROUND CONFIG VALUE : VALUE, or FAIL if not a number
+b_raw() {
+	case $4 in '' | *[!0-9.]* | .) echo "RAW $1 $2 $3 FAIL" ;; *) echo "RAW $1 $2 $3 $4" ;; esac
+}
+
+# b_messaging_time : seconds of one messaging run
+b_messaging_time() {
+	if command -v perf >/dev/null; then
+		perf bench sched messaging -g 4 -l 100 2>/dev/null | awk '/Total time:/ { print $3 }'
+	else
+		hackbench -g 4 -l 100 2>/dev/null | awk '/^Time:/ { print $2 }'
+	fi
+}
+
+# one run of CONFIG in round R: its RAW lines
+run_messaging() {
+	_e0=$(b_energy_uj) _t0=$(b_trans)
+	_v=$(b_messaging_time)
+	b_raw time $2 $1 "$_v"
+	b_raw trans $2 $1 $(($(b_trans) - _t0))
+	b_raw energy_J $2 $1 "$(calc "($(b_energy_uj) - $_e0) / 1e6")"
+}
+
+run_latency() {
+	_t0=$(b_trans)
+	hackbench -g 2 -l 1000000 >/dev/null 2>&1 &
+	_bg=$!
+	set -- "$1" "$2" $(cyclictest -q -m -t1 --policy=other -i1000 -D5 2>/dev/null |
+		awk '/Min:/ { for (i = 1; i < NF; i++) {
+			if ($i == "Min:") mn = $(i + 1); if ($i == "Avg:") av = $(i + 1)
+			if ($i == "Max:") mx = $(i + 1) } } END { print mn, av, mx }')
+	kill $_bg
+	wait $_bg 2>/dev/null
+	b_raw lat_min_us $2 $1 "${3:-}"
+	b_raw lat_avg_us $2 $1 "${4:-}"
+	b_raw lat_max_us $2 $1 "${5:-}"
+	b_raw trans $2 $1 $(($(b_trans) - _t0))
+}
+
+# Seed 002's two tests, once per round: sysbench cpu, one thread, 3 s
+# (events; the rounds make its 10 runs), and perf stat --null --repeat 5
+# of messaging (mean elapsed seconds and perf's own +- %, the spread of
+# that mean). "absent" is the seed's "tip", the rest its "patch".
+run_capacity() {
+	_v=$(sysbench cpu --threads=1 --time=3 run 2>/dev/null |
+		awk '/total number of events:/ { print $NF }')
+	b_raw events $2 $1 "$_v"
+	if command -v perf >/dev/null; then
+		set -- "$1" "$2" $(perf stat --null --repeat 5 -- \
+			perf bench sched messaging -g 4 -l 50 2>&1 >/dev/null |
+			awk '/seconds time elapsed/ {
+				pm = "0"
+				for (i = 1; i < NF; i++) if ($i == "+-") { pm = $(i + 1); sub("%", "", pm) }
+				print $1, pm }')
+		b_raw stat_time_s $2 $1 "${3:-}"
+		b_raw stat_pm_pct $2 $1 "${4:-}"
+	fi
+}
+
+b_uptime() { cut -d' ' -f1 /proc/uptime; }
+
+# b_spin N : a CPU-bound loop of N iterations
+b_spin() { awk -v n="$1" 'BEGIN { for (i = 0; i < n; i++) s += i; exit s < 0 }'; }
+
+# The statistics' own check: "same" is the base configuration again and
+# must not be called different; "slow10" adds, inside the timed interval,
+# a CPU-bound loop sized in the warm-up to a tenth of one messaging run,
+# and must be called higher. Times are wall time from /proc/uptime
+# (10 ms ticks on ~3 s runs) around the same commands for all three.
+SPIN_N=0
+run_stats_check() {
+	if [ "$1" = warmup ]; then
+		# once untimed, so QEMU has translated both, then timed
+		b_messaging_time >/dev/null
+		b_spin 200000
+		_a=$(b_uptime); b_messaging_time >/dev/null; _b=$(b_uptime)
+		b_spin 2000000; _c=$(b_uptime)
+		SPIN_N=$(awk -v m="$(calc "$_b - $_a")" -v l="$(calc "$_c - $_b")" \
+			'BEGIN { printf "%d", 2000000 * 0.1 * m / (l > 0 ? l : 0.01) }')
+		WARM_NOTE="slow10: a $SPIN_N-iteration loop, sized to 10 % of a $(calc "$_b - $_a") s run in the warm-up"
+		return
+	fi
+	_a=$(b_uptime)
+	_v=$(b_messaging_time)
+	[ "$1" != slow10 ] || b_spin $SPIN_N
+	_b=$(b_uptime)
+	[ -n "$_v" ] && b_raw time $2 $1 "$(calc "$_b - $_a")" || b_raw time $2 $1 FAIL
+}
+
+# a SCHED_FIFO task on CPU1, 2 ms every 10 ms, beside sysbench on both
+# CPUs for 5 s
+run_rt_mix() {
+	rtapp_json $J/bench_rt.json brt SCHED_FIFO 6 "$(phase r 2000 10000 600)"
+	_e0=$(b_energy_uj) _t0=$(b_trans)
+	rt-app $J/bench_rt.json >/dev/null 2>&1 &
+	_rt=$!
+	_v=$(sysbench cpu --cpu-max-prime=5000 --threads=2 --time=5 run 2>/dev/null |
+		awk '/events per second/ { print $4 }')
+	wait $_rt 2>/dev/null
+	b_raw events_per_s $2 $1 "$_v"
+	b_raw trans $2 $1 $(($(b_trans) - _t0))
+	b_raw energy_J $2 $1 "$(calc "($(b_energy_uj) - $_e0) / 1e6")"
+}
+
+# b_trace_start / b_trace_stop : utiltrack's per-CPU signals and the
+# frequency changes of one run, in a trace instance of their own, to
+# /out/trace.txt (the report's plot of signals over time)
+TI=$TRACE/instances/utiltrack-bench
+b_trace_start() {
+	mkdir -p $TI 2>/dev/null || return 0
+	echo 8192 >$TI/buffer_size_kb
+	echo 1 >$TI/events/utiltrack/utiltrack_cpu_util/enable
+	echo 1 >$TI/events/power/cpu_frequency/enable
+	echo 1 >$TI/tracing_on
+}
+b_trace_stop() {
+	[ -d $TI ] || return 0
+	echo 0 >$TI/tracing_on
+	cat $TI/trace >/out/trace.txt
+	echo "NOTE signals traced in round $R, configuration $1 ($(grep -c utiltrack_cpu_util /out/trace.txt) signal events, a $(cat $TI/buffer_size_kb) KiB buffer per CPU)"
+	echo 0 >$TI/events/utiltrack/utiltrack_cpu_util/enable
+	echo 0 >$TI/events/power/cpu_frequency/enable
+	rmdir $TI
+}
+
+# the run whose signals are traced: the first of round 1 driven by the
+# utiltrack governor, so the plot shows the signals and the frequency
+# they asked for
+traced=""
+
+# warm-up: QEMU translates the workloads' code once
+WARM_NOTE=""
+run_$(echo $SCENARIO | tr - _) warmup 0 >/dev/null
+[ -z "$WARM_NOTE" ] || echo "NOTE $WARM_NOTE"
+R=1
+while [ $R -le $REPS ]; do
+	for c in $(abba_order $R $CONFIGS); do
+		if b_use $c; then
+			_tr=0
+			if [ -z "$traced" ] && [ "${c#ut:}" != "$c" ]; then
+				traced=$c _tr=1
+				b_trace_start
+			fi
+			run_$(echo $SCENARIO | tr - _) $c $R
+			[ $_tr = 0 ] || b_trace_stop $c
+		else
+			echo "NOTE round $R: configuration $c could not be set up"
+			echo "RAW setup $R $c FAIL"
+		fi
+	done
+	R=$((R + 1))
+done
+b_gov_all performance
+! grep -q '^utiltrack ' /proc/modules || rmmod utiltrack
+rmmod vcpufreq
