@@ -75,70 +75,93 @@ void ut_gov_apply_rate_limit(struct ut_gov_policy *gp)
 		   (s64)gp->tunables->rate_limit_us * NSEC_PER_USEC);
 }
 
-static ssize_t signal_show(struct gov_attr_set *set, char *buf)
+/*
+ * One tunable file. A number is described by where it lives and its
+ * bounds, so one show and one store serve them all; the words (signal,
+ * rt_policy) have their own.
+ */
+struct ut_gov_attr {
+	struct attribute attr;
+	ssize_t (*show)(struct ut_gov_tunables *t,
+			const struct ut_gov_attr *a, char *buf);
+	ssize_t (*store)(struct gov_attr_set *set,
+			 const struct ut_gov_attr *a, const char *buf,
+			 size_t count);
+	size_t offset;		/* a number's field in ut_gov_tunables */
+	u32 min, max;
+	void (*stored)(struct gov_attr_set *set);	/* after a change */
+};
+
+static unsigned int *ut_gov_attr_field(struct ut_gov_tunables *t,
+				       const struct ut_gov_attr *a)
+{
+	return (unsigned int *)((char *)t + a->offset);
+}
+
+static ssize_t ut_gov_uint_show(struct ut_gov_tunables *t,
+				const struct ut_gov_attr *a, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", READ_ONCE(*ut_gov_attr_field(t, a)));
+}
+
+/* A decimal within [min, max], or -EINVAL and the old value kept. */
+static ssize_t ut_gov_uint_store(struct gov_attr_set *set,
+				 const struct ut_gov_attr *a, const char *buf,
+				 size_t count)
+{
+	u32 v;
+
+	if (ut_gov_parse_uint(buf, count, a->min, a->max, &v))
+		return -EINVAL;
+	WRITE_ONCE(*ut_gov_attr_field(ut_gov_to_tunables(set), a), v);
+	if (a->stored)
+		a->stored(set);
+	return count;
+}
+
+/* decisions read the delay from their policy, not the tunables */
+static void ut_gov_rate_limit_stored(struct gov_attr_set *set)
+{
+	struct ut_gov_policy *gp;
+
+	list_for_each_entry(gp, &set->policy_list, tunables_hook)
+		ut_gov_apply_rate_limit(gp);
+}
+
+static ssize_t ut_gov_signal_show(struct ut_gov_tunables *t,
+				  const struct ut_gov_attr *a, char *buf)
 {
 	char signal[UT_GOV_SIGNAL_LEN];
 
-	ut_gov_read_signal(ut_gov_to_tunables(set), signal);
+	ut_gov_read_signal(t, signal);
 	return sysfs_emit(buf, "%s\n", signal);
 }
 
 /* A signal (ut_signal_lookup()): a registered tracker or a sum of them. */
-static ssize_t signal_store(struct gov_attr_set *set, const char *buf,
-			    size_t count)
+static ssize_t ut_gov_signal_store(struct gov_attr_set *set,
+				   const struct ut_gov_attr *a,
+				   const char *buf, size_t count)
 {
-	struct ut_gov_tunables *t = ut_gov_to_tunables(set);
 	char name[UT_GOV_SIGNAL_LEN];
 	unsigned int needs;
 
 	if (ut_gov_parse_name(buf, count, name, sizeof(name)) ||
 	    ut_signal_lookup(name, &needs))
 		return -EINVAL;
-	ut_gov_set_signal(t, name, needs);
+	ut_gov_set_signal(ut_gov_to_tunables(set), name, needs);
 	return count;
 }
 
-/* Parse a bounded decimal into @field, or leave it and fail with -EINVAL. */
-static ssize_t ut_gov_store_uint(const char *buf, size_t count, u32 min,
-				 u32 max, unsigned int *field)
-{
-	u32 v;
-
-	if (ut_gov_parse_uint(buf, count, min, max, &v))
-		return -EINVAL;
-	WRITE_ONCE(*field, v);
-	return count;
-}
-
-static ssize_t rate_limit_us_show(struct gov_attr_set *set, char *buf)
-{
-	return sysfs_emit(buf, "%u\n", ut_gov_to_tunables(set)->rate_limit_us);
-}
-
-static ssize_t rate_limit_us_store(struct gov_attr_set *set, const char *buf,
-				   size_t count)
-{
-	struct ut_gov_tunables *t = ut_gov_to_tunables(set);
-	struct ut_gov_policy *gp;
-	ssize_t ret;
-
-	ret = ut_gov_store_uint(buf, count, 0, UT_GOV_RATE_LIMIT_MAX,
-				&t->rate_limit_us);
-	if (ret < 0)
-		return ret;
-	list_for_each_entry(gp, &set->policy_list, tunables_hook)
-		ut_gov_apply_rate_limit(gp);
-	return ret;
-}
-
-static ssize_t rt_policy_show(struct gov_attr_set *set, char *buf)
+static ssize_t ut_gov_rt_policy_show(struct ut_gov_tunables *t,
+				     const struct ut_gov_attr *a, char *buf)
 {
 	return sysfs_emit(buf, "%s\n",
-			  ut_gov_rt_names[ut_gov_to_tunables(set)->rt_policy]);
+			  ut_gov_rt_names[READ_ONCE(t->rt_policy)]);
 }
 
-static ssize_t rt_policy_store(struct gov_attr_set *set, const char *buf,
-			       size_t count)
+static ssize_t ut_gov_rt_policy_store(struct gov_attr_set *set,
+				      const struct ut_gov_attr *a,
+				      const char *buf, size_t count)
 {
 	int v = ut_gov_parse_choice(buf, count, ut_gov_rt_names,
 				    ARRAY_SIZE(ut_gov_rt_names));
@@ -149,75 +172,38 @@ static ssize_t rt_policy_store(struct gov_attr_set *set, const char *buf,
 	return count;
 }
 
-static ssize_t headroom_pct_show(struct gov_attr_set *set, char *buf)
-{
-	return sysfs_emit(buf, "%u\n", ut_gov_to_tunables(set)->headroom_pct);
+/* world-readable and root-writable, as schedutil's */
+#define UT_GOV_ATTR(_name, _show, _store)				\
+	.attr = { .name = _name, .mode = 0644 },			\
+	.show = _show, .store = _store
+
+#define UT_GOV_UINT(_name, _min, _max, _stored) {			\
+	UT_GOV_ATTR(__stringify(_name), ut_gov_uint_show, ut_gov_uint_store), \
+	.offset = offsetof(struct ut_gov_tunables, _name),		\
+	.min = _min, .max = _max, .stored = _stored,			\
 }
 
-static ssize_t headroom_pct_store(struct gov_attr_set *set, const char *buf,
-				  size_t count)
-{
-	return ut_gov_store_uint(buf, count, UT_FREQ_HEADROOM_MIN, UT_FREQ_HEADROOM_MAX,
-				 &ut_gov_to_tunables(set)->headroom_pct);
-}
+static struct ut_gov_attr signal = {
+	UT_GOV_ATTR("signal", ut_gov_signal_show, ut_gov_signal_store),
+};
 
-static ssize_t iowait_boost_show(struct gov_attr_set *set, char *buf)
-{
-	return sysfs_emit(buf, "%u\n", ut_gov_to_tunables(set)->iowait_boost);
-}
+static struct ut_gov_attr rt_policy = {
+	UT_GOV_ATTR("rt_policy", ut_gov_rt_policy_show, ut_gov_rt_policy_store),
+};
 
-static ssize_t iowait_boost_store(struct gov_attr_set *set, const char *buf,
-				  size_t count)
-{
-	return ut_gov_store_uint(buf, count, 0, 1,
-				 &ut_gov_to_tunables(set)->iowait_boost);
-}
-
-static ssize_t runnable_boost_show(struct gov_attr_set *set, char *buf)
-{
-	return sysfs_emit(buf, "%u\n", ut_gov_to_tunables(set)->runnable_boost);
-}
-
-static ssize_t runnable_boost_store(struct gov_attr_set *set, const char *buf,
-				    size_t count)
-{
-	return ut_gov_store_uint(buf, count, 0, 1,
-				 &ut_gov_to_tunables(set)->runnable_boost);
-}
-
-static ssize_t hispeed_load_show(struct gov_attr_set *set, char *buf)
-{
-	return sysfs_emit(buf, "%u\n", ut_gov_to_tunables(set)->hispeed_load);
-}
-
-static ssize_t hispeed_load_store(struct gov_attr_set *set, const char *buf,
-				  size_t count)
-{
-	return ut_gov_store_uint(buf, count, 0, UT_FREQ_HISPEED_LOAD_MAX,
-				 &ut_gov_to_tunables(set)->hispeed_load);
-}
-
-static ssize_t hispeed_freq_show(struct gov_attr_set *set, char *buf)
-{
-	return sysfs_emit(buf, "%u\n", ut_gov_to_tunables(set)->hispeed_freq);
-}
-
+static struct ut_gov_attr rate_limit_us =
+	UT_GOV_UINT(rate_limit_us, 0, UT_GOV_RATE_LIMIT_MAX,
+		    ut_gov_rate_limit_stored);
+static struct ut_gov_attr headroom_pct =
+	UT_GOV_UINT(headroom_pct, UT_FREQ_HEADROOM_MIN, UT_FREQ_HEADROOM_MAX,
+		    NULL);
+static struct ut_gov_attr iowait_boost = UT_GOV_UINT(iowait_boost, 0, 1, NULL);
+static struct ut_gov_attr runnable_boost =
+	UT_GOV_UINT(runnable_boost, 0, 1, NULL);
+static struct ut_gov_attr hispeed_load =
+	UT_GOV_UINT(hispeed_load, 0, UT_FREQ_HISPEED_LOAD_MAX, NULL);
 /* any kHz: the request is clamped to the policy's limits like any other */
-static ssize_t hispeed_freq_store(struct gov_attr_set *set, const char *buf,
-				  size_t count)
-{
-	return ut_gov_store_uint(buf, count, 0, U32_MAX,
-				 &ut_gov_to_tunables(set)->hispeed_freq);
-}
-
-static struct governor_attr signal = __ATTR_RW(signal);
-static struct governor_attr rate_limit_us = __ATTR_RW(rate_limit_us);
-static struct governor_attr headroom_pct = __ATTR_RW(headroom_pct);
-static struct governor_attr rt_policy = __ATTR_RW(rt_policy);
-static struct governor_attr iowait_boost = __ATTR_RW(iowait_boost);
-static struct governor_attr runnable_boost = __ATTR_RW(runnable_boost);
-static struct governor_attr hispeed_load = __ATTR_RW(hispeed_load);
-static struct governor_attr hispeed_freq = __ATTR_RW(hispeed_freq);
+static struct ut_gov_attr hispeed_freq = UT_GOV_UINT(hispeed_freq, 0, U32_MAX, NULL);
 
 static struct attribute *ut_gov_attrs[] = {
 	&signal.attr,
@@ -237,9 +223,41 @@ static void ut_gov_tunables_free(struct kobject *kobj)
 	kfree(ut_gov_to_tunables(to_gov_attr_set(kobj)));
 }
 
+static ssize_t ut_gov_sysfs_show(struct kobject *kobj, struct attribute *attr,
+				 char *buf)
+{
+	const struct ut_gov_attr *a = container_of(attr, struct ut_gov_attr,
+						   attr);
+
+	return a->show(ut_gov_to_tunables(to_gov_attr_set(kobj)), a, buf);
+}
+
+/*
+ * Stores are serialized per set and refused once its last policy has
+ * let go of it, as cpufreq's governor_sysfs_ops do.
+ */
+static ssize_t ut_gov_sysfs_store(struct kobject *kobj, struct attribute *attr,
+				  const char *buf, size_t count)
+{
+	struct gov_attr_set *set = to_gov_attr_set(kobj);
+	const struct ut_gov_attr *a = container_of(attr, struct ut_gov_attr,
+						   attr);
+	ssize_t ret;
+
+	mutex_lock(&set->update_lock);
+	ret = set->usage_count ? a->store(set, a, buf, count) : -EBUSY;
+	mutex_unlock(&set->update_lock);
+	return ret;
+}
+
+static const struct sysfs_ops ut_gov_sysfs_ops = {
+	.show = ut_gov_sysfs_show,
+	.store = ut_gov_sysfs_store,
+};
+
 static const struct kobj_type ut_gov_ktype = {
 	.default_groups = ut_gov_groups,
-	.sysfs_ops = &governor_sysfs_ops,
+	.sysfs_ops = &ut_gov_sysfs_ops,
 	.release = ut_gov_tunables_free,
 };
 
