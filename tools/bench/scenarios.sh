@@ -18,6 +18,7 @@ messaging) CONFIGS="absent performance powersave ondemand schedutil ut:pelt ut:p
 latency) CONFIGS="performance schedutil ut:pelt ut:pelt_rt ut:walt" ;;
 rt-mix) CONFIGS="schedutil ut:pelt_rt:max ut:pelt_rt:util" ;;
 capacity) CONFIGS="absent schedutil ut:pelt ut:walt" ;;
+light-mix) CONFIGS="schedutil ut:pelt_rt:max ut:pelt_rt:util ut:pelt ut:walt" ;;
 stats-check) CONFIGS="performance same slow10" ;;
 *) echo "NOTE unknown scenario $SCENARIO"; exit 1 ;;
 esac
@@ -55,9 +56,11 @@ b_use() {
 			b_gov_all utiltrack || return 1
 			_sig=${1#ut:}
 			echo "${_sig%%:*}" >$CPUFREQ/utiltrack/signal || return 1
-			case $_sig in
-			*:*) echo "${_sig#*:}" >$CPUFREQ/utiltrack/rt_policy || return 1 ;;
-			esac ;;
+			# the tunables stay while utiltrack stays: a configuration
+			# that names no rt_policy gets the default, not the last one's
+			_rtp=max
+			case $_sig in *:*) _rtp=${_sig#*:} ;; esac
+			echo "$_rtp" >$CPUFREQ/utiltrack/rt_policy || return 1 ;;
 		same | slow10) b_gov_all performance || return 1 ;;
 		*) b_gov_all "$1" || return 1 ;;
 		esac ;;
@@ -100,15 +103,43 @@ run_latency() {
 	hackbench -g 2 -l 1000000 >/dev/null 2>&1 &
 	_bg=$!
 	set -- "$1" "$2" $(cyclictest -q -m -t1 --policy=other -i1000 -D5 2>/dev/null |
-		awk '/Min:/ { for (i = 1; i < NF; i++) {
-			if ($i == "Min:") mn = $(i + 1); if ($i == "Avg:") av = $(i + 1)
-			if ($i == "Max:") mx = $(i + 1) } } END { print mn, av, mx }')
+		awk '
+		# "Max: 123" or, once a value fills its column, "Max:12345678"
+		function val(i) { return length($i) > 4 ? substr($i, 5) : $(i + 1) }
+		/Min:/ { for (i = 1; i <= NF; i++) {
+			if ($i ~ /^Min:/) mn = val(i); if ($i ~ /^Avg:/) av = val(i)
+			if ($i ~ /^Max:/) mx = val(i) } } END { print mn, av, mx }')
 	kill $_bg
 	wait $_bg 2>/dev/null
 	b_raw lat_min_us $2 $1 "${3:-}"
 	b_raw lat_avg_us $2 $1 "${4:-}"
 	b_raw lat_max_us $2 $1 "${5:-}"
 	b_raw trans $2 $1 $(($(b_trans) - _t0))
+}
+
+# The demo's comparison (issue 17): on CPU1, a CFS task running 3 ms and
+# a SCHED_FIFO task 1 ms every 10 ms, 3 s; policy1's transitions, mean
+# frequency (its time_in_state over the run) and energy. A light load,
+# where the governors' choices, not fmax, decide the figures.
+run_light_mix() {
+	cat >$J/bench_light.json <<-JSON
+	{ "global": { "calibration": 100, "logdir": "/tmp", "log_size": "disable", "duration": 3 },
+	  "tasks": {
+	    "cfs30": { "policy": "SCHED_OTHER", "cpus": [1],
+		       "phases": { $(phase c 3000 10000 300) } },
+	    "fifo10": { "policy": "SCHED_FIFO", "priority": 50, "cpus": [1],
+			"phases": { $(phase f 1000 10000 300) } } } }
+	JSON
+	cp $CPUFREQ/policy1/stats/time_in_state /tmp/tis0
+	_t0=$(cat $CPUFREQ/policy1/stats/total_trans)
+	_e0=$(awk '$1 == 1 { print $8 }' $E)
+	rt-app $J/bench_light.json >/dev/null 2>&1 || { b_raw trans $2 $1 FAIL; return; }
+	_e1=$(awk '$1 == 1 { print $8 }' $E)
+	b_raw trans $2 $1 $(($(cat $CPUFREQ/policy1/stats/total_trans) - _t0))
+	b_raw mean_mhz $2 $1 "$(awk 'NR == FNR { b[$1] = $2; next }
+		{ d = $2 - b[$1]; s += $1 * d; n += d } END { if (n) printf "%.0f", s / n / 1000 }' \
+		/tmp/tis0 $CPUFREQ/policy1/stats/time_in_state)"
+	b_raw energy_mJ $2 $1 "$(calc "($_e1 - $_e0) / 1000")"
 }
 
 # Seed 002's two tests, once per round: sysbench cpu, one thread, 3 s

@@ -27,7 +27,7 @@ refused() {
 }
 
 refused "unknown scenario, valid ones listed" \
-	"unknown scenario 'nosuch'.*|scenarios: messaging latency rt-mix capacity stats-check overhead" nosuch
+	"unknown scenario 'nosuch'.*|scenarios: messaging latency rt-mix light-mix capacity stats-check overhead" nosuch
 refused "a known scenario beside an unknown one" "unknown scenario 'x'" messaging x
 refused "--reps below 2" "--reps wants a number >= 2, not '1'" --reps 1 messaging
 refused "--reps not a number" "--reps wants a number >= 2, not '5x'" --reps 5x
