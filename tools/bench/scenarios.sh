@@ -18,7 +18,7 @@ messaging) CONFIGS="absent performance powersave ondemand schedutil ut:pelt ut:p
 latency) CONFIGS="performance schedutil ut:pelt ut:pelt_rt ut:walt" ;;
 rt-mix) CONFIGS="schedutil ut:pelt_rt:max ut:pelt_rt:util" ;;
 capacity) CONFIGS="absent schedutil ut:pelt ut:walt" ;;
-light-mix) CONFIGS="schedutil ut:pelt_rt:max ut:pelt_rt:util ut:pelt ut:walt" ;;
+light-mix) CONFIGS="schedutil performance ut:pelt_rt:max ut:pelt_rt:util ut:pelt ut:walt" ;;
 stats-check) CONFIGS="performance same slow10" ;;
 *) echo "NOTE unknown scenario $SCENARIO"; exit 1 ;;
 esac
@@ -117,29 +117,41 @@ run_latency() {
 	b_raw trans $2 $1 $(($(b_trans) - _t0))
 }
 
-# The demo's comparison (issue 17): on CPU1, a CFS task running 3 ms and
-# a SCHED_FIFO task 1 ms every 10 ms, 3 s; policy1's transitions, mean
-# frequency (its time_in_state over the run) and energy. A light load,
-# where the governors' choices, not fmax, decide the figures.
+# The demo's comparison (issue 17), light_mix_json's load in both its
+# arrangements: policy1's transitions, mean frequency (its time_in_state
+# over the run) and energy, and what they cost the CFS task: the frames
+# (periods) it completed and how long its work took. A light load, where
+# the governors' choices, not fmax, decide the figures.
 run_light_mix() {
-	cat >$J/bench_light.json <<-JSON
-	{ "global": { "calibration": 100, "logdir": "/tmp", "log_size": "disable", "duration": 3 },
-	  "tasks": {
-	    "cfs30": { "policy": "SCHED_OTHER", "cpus": [1],
-		       "phases": { $(phase c 3000 10000 300) } },
-	    "fifo10": { "policy": "SCHED_FIFO", "priority": 50, "cpus": [1],
-			"phases": { $(phase f 1000 10000 300) } } } }
-	JSON
-	cp $CPUFREQ/policy1/stats/time_in_state /tmp/tis0
-	_t0=$(cat $CPUFREQ/policy1/stats/total_trans)
-	_e0=$(awk '$1 == 1 { print $8 }' $E)
-	rt-app $J/bench_light.json >/dev/null 2>&1 || { b_raw trans $2 $1 FAIL; return; }
-	_e1=$(awk '$1 == 1 { print $8 }' $E)
-	b_raw trans $2 $1 $(($(cat $CPUFREQ/policy1/stats/total_trans) - _t0))
-	b_raw mean_mhz $2 $1 "$(awk 'NR == FNR { b[$1] = $2; next }
-		{ d = $2 - b[$1]; s += $1 * d; n += d } END { if (n) printf "%.0f", s / n / 1000 }' \
-		/tmp/tis0 $CPUFREQ/policy1/stats/time_in_state)"
-	b_raw energy_mJ $2 $1 "$(calc "($_e1 - $_e0) / 1000")"
+	if [ "$1" = warmup ]; then
+		# at fmax (every policy is at performance until the first
+		# configuration), so the load's times are at fmax
+		light_mix_calibrate &&
+			WARM_NOTE="rt-app run work calibrated at fmax: $LM_NS_PER_LOOP ns per loop" ||
+			WARM_NOTE="rt-app did not calibrate: its nominal 100 ns per loop is used"
+	fi
+	for _a in rtfirst apart; do
+		light_mix_json $J/bench_light.json $_a
+		rm -f /tmp/lm-*.log
+		cp $CPUFREQ/policy1/stats/time_in_state /tmp/tis0
+		_t0=$(cat $CPUFREQ/policy1/stats/total_trans)
+		_e0=$(awk '$1 == 1 { print $8 }' $E)
+		if ! rt-app $J/bench_light.json >/dev/null 2>&1; then
+			for _w in trans mean_mhz energy_mJ frames cfs_p50_us cfs_p90_us; do
+				b_raw ${_a}_$_w $2 $1 FAIL
+			done
+			continue
+		fi
+		_e1=$(awk '$1 == 1 { print $8 }' $E)
+		b_raw ${_a}_trans $2 $1 $(($(cat $CPUFREQ/policy1/stats/total_trans) - _t0))
+		b_raw ${_a}_mean_mhz $2 $1 "$(calc "$(tis_mean_khz /tmp/tis0 1) / 1000")"
+		b_raw ${_a}_energy_mJ $2 $1 "$(calc "($_e1 - $_e0) / 1000")"
+		set -- "$1" "$2" $(light_mix_cfs)
+		b_raw ${_a}_frames $2 $1 "${3:-}"
+		b_raw ${_a}_cfs_p50_us $2 $1 "${4:-}"
+		b_raw ${_a}_cfs_p90_us $2 $1 "${5:-}"
+		set -- "$1" "$2"
+	done
 }
 
 # Seed 002's two tests, once per round: sysbench cpu, one thread, 3 s

@@ -328,6 +328,63 @@ phase() {
 	echo "\"$1\": { \"loop\": $4, \"runtime\": $2, \"timer\": { \"ref\": \"t$1\", \"period\": $3 } }"
 }
 
+# light_mix_json FILE ARRANGEMENT : the demo's light load on CPU1 for
+# 3 s as rt-app JSON: a SCHED_FIFO task running 1 ms every 10 ms that
+# then wakes a CFS task running 3 ms. Both are "run" work, times at fmax
+# (light_mix_calibrate), so at a lower frequency they take longer, as on
+# hardware: a governor saves energy only by making the CFS task late.
+# The FIFO task wakes the CFS one because two free timers fall into
+# whatever phase the threads' start-up gives them, and the governors'
+# figures follow that phase (schedutil's differ by 2x between runs):
+#   rtfirst  the CFS task runs as soon as the FIFO one sleeps
+#   apart    the CFS task sleeps 1 ms first, so the CPU idles in between
+# rt-app keeps each task's periods in /tmp/lm-*.log (light_mix_cfs).
+light_mix_json() {
+	_gap=
+	[ "$2" = apart ] && _gap='"sleep": 1000,'
+	cat >"$1" <<JSON
+{
+	"global": { "calibration": ${LM_NS_PER_LOOP:-100}, "logdir": "/tmp", "log_basename": "lm",
+		    "log_size": 1, "duration": 3 },
+	"tasks": {
+		"fifo10": { "policy": "SCHED_FIFO", "priority": 50, "cpus": [1],
+			    "phases": { "f": { "loop": 300, "run": 1000, "resume": "cfs30",
+					       "timer": { "ref": "tf", "period": 10000 } } } },
+		"cfs30": { "policy": "SCHED_OTHER", "cpus": [1],
+			   "phases": { "c": { "loop": 300, "suspend": "cfs30", $_gap "run": 3000 } } }
+	}
+}
+JSON
+}
+
+# light_mix_calibrate : LM_NS_PER_LOOP, rt-app's cost of one loop of
+# "run" work on CPU1 (at its current frequency: fmax for the load's
+# times to be at fmax). Under TCG it is several times rt-app's nominal
+# 100 ns, and 1 ms of nominal work would take 3 ms.
+light_mix_calibrate() {
+	rtapp_json $J/lm_cal.json cal SCHED_OTHER 1 "$(phase c 1000 10000 10)"
+	sed -i 's/"calibration": 100/"calibration": "CPU1"/' $J/lm_cal.json
+	LM_NS_PER_LOOP=$(rt-app $J/lm_cal.json 2>&1 | sed -n 's/.*pLoad = \([0-9]*\)ns.*/\1/p' | head -n 1)
+	[ -n "$LM_NS_PER_LOOP" ]
+}
+
+# light_mix_cfs : "PERIODS RUN_P50_US RUN_P90_US" of the CFS task's last
+# light-mix run: the periods it completed and how long its 3 ms of work
+# took (rt-app's log; a period whose wakeup came while it still ran is
+# lost, as a frame would be)
+light_mix_cfs() {
+	cat /tmp/lm-cfs30*.log 2>/dev/null | awk '!/^#/ && NF > 3 { print $3 }' | sort -n |
+		awk '{ v[NR] = $1 } END { if (NR) printf "%d %d %d\n", NR, v[int((NR + 1) / 2)], v[int((NR * 9 + 9) / 10)] }'
+}
+
+# tis_mean_khz BEFORE POLICY : the mean frequency of POLICY since BEFORE
+# (a copy of its stats/time_in_state), weighted by time
+tis_mean_khz() {
+	awk 'NR == FNR { b[$1] = $2; next }
+		{ d = $2 - b[$1]; s += $1 * d; n += d } END { if (n) printf "%d", s / n }' \
+		"$1" $CPUFREQ/policy$2/stats/time_in_state
+}
+
 # rtapp_thread PID : the worker thread of rt-app process PID (not main)
 rtapp_thread() {
 	for _try in 1 2 3 4 5 6 7 8 9 10; do
