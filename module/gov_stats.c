@@ -16,19 +16,20 @@ static void ut_gov_stats_row(struct seq_file *m, struct ut_gov_policy *gp)
 	char signal[UT_GOV_SIGNAL_LEN];
 
 	ut_gov_read_signal(gp->tunables, signal);
-	seq_printf(m, "%u %*pbl %s %llu %llu %llu %llu %u %u %u %u\n",
+	seq_printf(m, "%u %*pbl %s %llu %llu %llu %llu %u %u %u %u %llu\n",
 		   gp->policy->cpu, cpumask_pr_args(gp->policy->cpus), signal,
 		   READ_ONCE(st->decisions), READ_ONCE(st->transitions),
 		   READ_ONCE(st->rt_max), READ_ONCE(st->no_signal),
 		   READ_ONCE(st->last_util), READ_ONCE(st->last_raw_khz),
-		   READ_ONCE(st->last_khz), READ_ONCE(gp->policy->cur));
+		   READ_ONCE(st->last_khz), READ_ONCE(gp->policy->cur),
+		   READ_ONCE(st->held));
 }
 
 static int ut_gov_stats_show(struct seq_file *m, void *v)
 {
 	struct ut_gov_policy *gp;
 
-	seq_puts(m, "policy cpus signal decisions transitions rt_max no_signal last_util last_raw_khz last_khz cur_khz\n");
+	seq_puts(m, "policy cpus signal decisions transitions rt_max no_signal last_util last_raw_khz last_khz cur_khz held\n");
 	mutex_lock(&ut_gov_global_lock);
 	list_for_each_entry(gp, &ut_gov_policies, node)
 		ut_gov_stats_row(m, gp);

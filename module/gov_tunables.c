@@ -23,6 +23,9 @@
  *                  of capacity ask for at least hispeed_freq, as
  *                  Android's WALT governors do
  *   hispeed_freq   kHz, 0 (the default) meaning the policy's maximum
+ *   busy_hold      0/1, schedutil's hold on a single-CPU policy: no cut
+ *                  while the CPU has not been idle since the last
+ *                  decision (the default, as schedutil)
  * Decisions read them with READ_ONCE() and the signal under its seqlock.
  */
 
@@ -204,6 +207,7 @@ static struct ut_gov_attr hispeed_load =
 	UT_GOV_UINT(hispeed_load, 0, UT_FREQ_HISPEED_LOAD_MAX, NULL);
 /* any kHz: the request is clamped to the policy's limits like any other */
 static struct ut_gov_attr hispeed_freq = UT_GOV_UINT(hispeed_freq, 0, U32_MAX, NULL);
+static struct ut_gov_attr busy_hold = UT_GOV_UINT(busy_hold, 0, 1, NULL);
 
 static struct attribute *ut_gov_attrs[] = {
 	&signal.attr,
@@ -214,6 +218,7 @@ static struct attribute *ut_gov_attrs[] = {
 	&runnable_boost.attr,
 	&hispeed_load.attr,
 	&hispeed_freq.attr,
+	&busy_hold.attr,
 	NULL
 };
 ATTRIBUTE_GROUPS(ut_gov);
@@ -276,6 +281,7 @@ static struct ut_gov_tunables *ut_gov_tunables_alloc(struct ut_gov_policy *gp)
 	t->rt_policy = UT_GOV_RT_MAX;
 	t->iowait_boost = 1;
 	t->runnable_boost = UT_SUGOV_RUNNABLE_BOOST;
+	t->busy_hold = 1;
 	return t;
 }
 

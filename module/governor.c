@@ -35,6 +35,7 @@ struct ut_gov_cpu {
 	struct update_util_data update_util;
 	struct ut_gov_policy *gp;
 	struct ut_iowait io;
+	unsigned long saved_idle_entries;	/* ut_gov_cpu_busy() */
 	/* the policy's worker, compared, never dereferenced */
 	struct task_struct *worker;
 	int cpu;
@@ -132,6 +133,40 @@ static bool ut_gov_cpu_request(struct ut_gov_policy *gp,
 	return true;
 }
 
+/*
+ * Has @gc's CPU stayed busy since its last decision? Schedutil asks the
+ * tick code how often the CPU stopped its tick to idle, a count a module
+ * cannot read; the switch probe counts every switch to the idle task
+ * instead, so an idle period too short to stop the tick counts here and
+ * not there. Without the switch probe nothing counts, and a CPU must
+ * not look busy for ever.
+ */
+static bool ut_gov_cpu_busy(struct ut_gov_cpu *gc, const struct ut_active *act)
+{
+	unsigned long n = READ_ONCE(per_cpu(ut_cpus, gc->cpu).idle_entries);
+	bool busy = n == gc->saved_idle_entries;
+
+	gc->saved_idle_entries = n;
+	return busy && (act->needs & UT_NEED_SWITCH);
+}
+
+/*
+ * Schedutil's hold on a single-CPU policy: a cut requested while the CPU
+ * has not been idle since the last decision is likely premature (its
+ * load still runs), so the frequency stays. Every decision that passes
+ * the rate limit notes the CPU's idle count, as schedutil's does.
+ */
+static bool ut_gov_hold(struct ut_gov_policy *gp, struct ut_gov_cpu *gc,
+			const struct ut_active *act, unsigned int freq)
+{
+	bool busy;
+
+	if (!READ_ONCE(gp->tunables->busy_hold) || policy_is_shared(gp->policy))
+		return false;
+	busy = ut_gov_cpu_busy(gc, act);
+	return busy && freq < gp->next_freq && !gp->need_freq_update;
+}
+
 static void ut_gov_commit(struct ut_gov_policy *gp, u64 time,
 			  unsigned int freq)
 {
@@ -159,7 +194,7 @@ static void ut_gov_decide(struct ut_gov_policy *gp, struct ut_gov_cpu *gc,
 	const struct ut_signal *sig = NULL;
 	u32 util = 0, raw = 0, cap = 0, ref, freq;
 	struct ut_active *act;
-	bool rt = false, any = false;
+	bool rt = false, any = false, held;
 	int j;
 
 	if (READ_ONCE(t->iowait_boost))
@@ -197,12 +232,17 @@ static void ut_gov_decide(struct ut_gov_policy *gp, struct ut_gov_cpu *gc,
 		return;
 	}
 	freq = cpufreq_driver_resolve_freq(policy, raw);
+	held = ut_gov_hold(gp, gc, act, freq);
+	if (held) {
+		freq = gp->next_freq;
+		ut_stat_inc(&gp->stats.held);
+	}
 	ut_stat_inc(&gp->stats.decisions);
 	WRITE_ONCE(gp->stats.last_util, util);
 	WRITE_ONCE(gp->stats.last_raw_khz, raw);
 	WRITE_ONCE(gp->stats.last_khz, freq);
 	trace_utiltrack_freq(gc->cpu, gp->sig_name, util, ref, cap, raw, freq,
-			     time);
+			     held, time);
 	ut_gov_commit(gp, time, freq);
 }
 

@@ -41,6 +41,7 @@ struct ut_gov_tunables {
 	unsigned int runnable_boost;
 	unsigned int hispeed_load;
 	unsigned int hispeed_freq;
+	unsigned int busy_hold;
 };
 
 /* What debugfs "governor" shows of a policy; written by decisions only. */
@@ -49,6 +50,7 @@ struct ut_gov_stats {
 	u64 transitions;	/* decisions that changed the request */
 	u64 rt_max;		/* decisions forced to fmax by rt_policy=max */
 	u64 no_signal;		/* decisions without the signal's trackers */
+	u64 held;		/* cuts the busy hold refused */
 	u32 last_util;
 	u32 last_raw_khz;
 	u32 last_khz;

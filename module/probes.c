@@ -340,6 +340,8 @@ static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 		     !ut_gov_is_worker(cpu, next);
 	rt_change = uc->rt_running != rt_running;
 	WRITE_ONCE(uc->rt_running, rt_running);
+	if (nc == UT_CLASS_IDLE)
+		WRITE_ONCE(uc->idle_entries, uc->idle_entries + 1);
 
 	if (trace_utiltrack_cpu_util_enabled())
 		ut_probe_trace_cpu(act, &c);

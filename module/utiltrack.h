@@ -147,6 +147,8 @@ struct ut_cpu {
 	u32 capacity;		/* as last read, for debugfs; see ut_inv_scale() */
 	/* an RT or DL task runs here (for the governor's rt_policy=max) */
 	bool rt_running;
+	/* switches to the idle task (for the governor's busy hold) */
+	unsigned long idle_entries;
 	/* statistics: events seen (what they cost: cost.c) */
 	u64 events[UT_TP_NR];
 };

@@ -11,10 +11,11 @@
  *                      out or in.
  * utiltrack_freq: a decision of the utiltrack governor: the signal and
  *                 its value (the policy's highest), the raw request and
- *                 what the driver's table resolved it to (kHz), and the
- *                 decision's time (ns, the clock its rate limit counts
- *                 in: the scheduler's rq clock, which may lag the
- *                 trace's own timestamp).
+ *                 the frequency asked of the driver (kHz), whether the
+ *                 busy hold kept the last one, and the decision's time
+ *                 (ns, the clock its rate limit counts in: the
+ *                 scheduler's rq clock, which may lag the trace's own
+ *                 timestamp).
  */
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM utiltrack
@@ -69,12 +70,15 @@ TRACE_EVENT(utiltrack_task_util,
  * request won (the highest of the policy's), ref (the kHz that full
  * capacity maps to: fmax for an invariant signal, else schedutil's
  * reference from the current frequency), the raw request and the
- * frequency the driver's table resolved it to.
+ * frequency asked of the driver: the table's resolution of the request,
+ * or with held=1 the last frequency, kept because the CPU has not been
+ * idle since the last decision (the busy_hold tunable).
  */
 TRACE_EVENT(utiltrack_freq,
 	    TP_PROTO(int cpu, const char *signal, u32 util, u32 ref, u32 cap,
-		     u32 requested, u32 resolved, u64 time),
-	    TP_ARGS(cpu, signal, util, ref, cap, requested, resolved, time),
+		     u32 requested, u32 resolved, bool held, u64 time),
+	    TP_ARGS(cpu, signal, util, ref, cap, requested, resolved, held,
+		    time),
 	    TP_STRUCT__entry(__field(int, cpu)
 			     __array(char, signal, UT_TRACE_NAME_LEN)
 			     __field(u32, util)
@@ -82,6 +86,7 @@ TRACE_EVENT(utiltrack_freq,
 			     __field(u32, cap)
 			     __field(u32, requested)
 			     __field(u32, resolved)
+			     __field(bool, held)
 			     __field(u64, time)),
 	    TP_fast_assign(__entry->cpu = cpu;
 			   strscpy(__entry->signal, signal, UT_TRACE_NAME_LEN);
@@ -90,11 +95,12 @@ TRACE_EVENT(utiltrack_freq,
 			   __entry->cap = cap;
 			   __entry->requested = requested;
 			   __entry->resolved = resolved;
+			   __entry->held = held;
 			   __entry->time = time;),
-	    TP_printk("cpu=%d signal=%s util=%u ref=%u cap=%u requested=%u resolved=%u time=%llu",
+	    TP_printk("cpu=%d signal=%s util=%u ref=%u cap=%u requested=%u resolved=%u held=%d time=%llu",
 		      __entry->cpu, __entry->signal, __entry->util,
 		      __entry->ref, __entry->cap, __entry->requested,
-		      __entry->resolved, __entry->time)
+		      __entry->resolved, __entry->held, __entry->time)
 );
 
 #endif /* _UTILTRACK_TRACE_H */

@@ -4,11 +4,11 @@
 # guest after guest-lib.sh (rt-app helpers) and lib.sh. vcpufreq with
 # throughput emulation on; workloads on CPU1, the shell on CPU0.
 
-t_plan 29
+t_plan 31
 
 GT=$CPUFREQ/utiltrack	# x86 has no governor per policy: global tunables
 GI=/sys/kernel/tracing/instances/utiltrack-gov
-GOV_TUNABLES="signal rate_limit_us headroom_pct rt_policy iowait_boost runnable_boost hispeed_load hispeed_freq"
+GOV_TUNABLES="signal rate_limit_us headroom_pct rt_policy iowait_boost runnable_boost hispeed_load hispeed_freq busy_hold"
 
 gov_setup() {
 	load_vcpufreq "$@" || return 1
@@ -81,7 +81,7 @@ test_gov_bad_input() {
 		[ "$(cat $GT/$f)" = "$before" ] || { ok=0; echo "$f changed"; }
 	done
 	for bad in "headroom_pct 99" "headroom_pct 201" "iowait_boost 2" \
-		   "runnable_boost 2" \
+		   "runnable_boost 2" "busy_hold 2" \
 		   "rt_policy maximum" "signal nosuch" "rate_limit_us 10000001" \
 		   "hispeed_load 101" "hispeed_freq 4294967296"; do
 		set -- $bad
@@ -101,7 +101,8 @@ test_gov_bad_input() {
 		    "iowait_boost 0" "rt_policy max" "iowait_boost 1" \
 		    "headroom_pct 125" "hispeed_load 90" "hispeed_freq 1200000" \
 		    "hispeed_load 0" "hispeed_freq 0" "runnable_boost 0" \
-		    "runnable_boost 1" "runnable_boost $rb"; do
+		    "runnable_boost 1" "runnable_boost $rb" "busy_hold 0" \
+		    "busy_hold 1"; do
 		set -- $good
 		echo "$2" >$GT/$1 && [ "$(cat $GT/$1)" = "$2" ] || {
 			ok=0; echo "$1 did not take $2"; }
@@ -367,6 +368,9 @@ test_gov_rt_policy() {
 	# off, so that rt_policy is the only difference.
 	rb=$(cat $GT/runnable_boost)
 	echo 0 >$GT/runnable_boost
+	# The busy hold keeps fmax from an RT run through the CFS one after
+	# it: off too, for the same reason.
+	echo 0 >$GT/busy_hold
 	set -- $(gov_rt_run max)
 	mt=$1 me=$2 mp=$3
 	set -- $(gov_rt_run util)
@@ -379,6 +383,7 @@ test_gov_rt_policy() {
 	# scatters, so the debug kernel's count says little (2.98x seen)
 	t_perf_range "rt_policy=util cuts transitions >= 5x (max/util)" \
 		"$(calc "$mt / ($ut + 1)")" 5 100000000
+	echo 1 >$GT/busy_hold
 	echo $rb >$GT/runnable_boost
 	set_gov 1 performance
 	ut_rmmod utiltrack
@@ -486,6 +491,81 @@ test_gov_rate_limit() {
 }
 
 # governor switches under hackbench, then rmmod once no policy uses it
+# gov_hold_cuts BUSY_HOLD : "CUTS PREMATURE HELD" for 2 s of the light
+# mix with the FIFO task waking the CFS one (light_mix_json rtfirst) on
+# CPU1: the decisions that cut the frequency, those of them with no
+# switch to idle on CPU1 since the decision before, and the decisions
+# traced held=1. A decision at a switch to idle (the FIFO task's last
+# one) is traced just before that switch: a cut followed by one within
+# 100 us is not premature.
+gov_hold_cuts() {
+	echo "$1" >$GT/busy_hold
+	light_mix_json $J/hold.json rtfirst
+	sed -i 's/"duration": 3/"duration": 2/' $J/hold.json
+	echo >$GI/trace
+	echo 'next_pid == 0' >$GI/events/sched/sched_switch/filter
+	echo 1 >$GI/events/sched/sched_switch/enable
+	echo 1 >$GI/events/utiltrack/utiltrack_freq/enable
+	echo 1 >$GI/tracing_on
+	rt-app $J/hold.json >/dev/null 2>&1
+	echo 0 >$GI/tracing_on
+	echo 0 >$GI/events/utiltrack/utiltrack_freq/enable
+	echo 0 >$GI/events/sched/sched_switch/enable
+	echo 0 >$GI/events/sched/sched_switch/filter
+	awk '
+		function ts(s) { sub(":", "", s); return s + 0 }
+		/sched_switch:/ && $2 == "[001]" {
+			if (pend != "" && ts($4) - pend <= 0.0001) pend = ""
+			idle = ts($4)
+			next
+		}
+		/utiltrack_freq:/ && / cpu=1 / {
+			if (pend != "") { early++; pend = "" }
+			r = h = ""
+			for (i = 5; i <= NF; i++) {
+				split($i, kv, "=")
+				if (kv[1] == "resolved") r = kv[2] + 0
+				if (kv[1] == "held") h = kv[2]
+			}
+			held += h == 1
+			if (n++ && r < prev) {
+				cuts++
+				if (idle <= prev_t) pend = ts($4)
+			}
+			prev = r
+			prev_t = ts($4)
+		}
+		END { if (pend != "") early++; print cuts + 0, early + 0, held + 0 }' $GI/trace
+}
+
+# Schedutil's busy hold (single-CPU policies, its default and ours): no
+# cut while the CPU has not been idle since the decision before. The load
+# makes such cuts every period without it: the FIFO task's end asks for
+# less while the CFS task it woke still runs. Checked from the trace's
+# own switches to idle, not the module's count of them; with the hold
+# off the same check must find premature cuts, or it could not fail.
+# Runnable boosting off: from 6.5 it adds the CFS task's wait behind the
+# FIFO one and kept the FIFO task's end from asking for less at all (1
+# cut in 2 s on 6.12), which would leave the hold nothing to refuse.
+test_gov_busy_hold() {
+	set_gov 1 performance
+	light_mix_calibrate || echo "rt-app did not calibrate: 100 ns per loop"
+	set_gov 1 utiltrack
+	rb=$(cat $GT/runnable_boost)
+	echo 0 >$GT/runnable_boost
+	set -- $(gov_hold_cuts 1)
+	echo "busy_hold=1: $1 cuts, $2 with no idle since the decision before, $3 decisions held"
+	t_check "busy_hold=1: no cut before the CPU idles, and some held" \
+		"$1 cuts, $2 premature, $3 held" test "${2:-1}" = 0 -a "${3:-0}" -gt 0
+	set -- $(gov_hold_cuts 0)
+	echo "busy_hold=0: $1 cuts, $2 with no idle since the decision before, $3 decisions held"
+	t_check "busy_hold=0: premature cuts seen (the check can fail)" \
+		"$1 cuts, $2 premature, $3 held" test "${2:-0}" -gt 0 -a "${3:-1}" = 0
+	echo 1 >$GT/busy_hold
+	echo $rb >$GT/runnable_boost
+	set_gov 1 performance
+}
+
 test_gov_switching() {
 	bg_hackbench
 	ok=1
@@ -519,6 +599,7 @@ gov_suite() {
 	test_gov_bad_input
 	test_gov_mapping
 	test_gov_rt_policy
+	test_gov_busy_hold
 	test_gov_switching
 	gov_teardown
 }
