@@ -2,7 +2,7 @@
 /*
  * freqmap - check governor decisions against the core's own mapping.
  *
- *   freqmap HEADROOM_PCT plain|capped < DECISIONS
+ *   freqmap HEADROOM_PCT plain|capped [HISPEED_LOAD HISPEED_KHZ] < DECISIONS
  *
  * DECISIONS: one "util ref cap requested" line per utiltrack_freq event.
  * Each request must be exactly what module/core/freq.c (compiled in
@@ -10,8 +10,14 @@
  * ut_freq_map(), the mapping up to 6.7; capped is ut_freq_map_capped(),
  * the one since 6.8. The caller picks by the kernel's version, so a
  * governor that used the wrong one, or changed a request after mapping,
- * fails. Prints "freqmap: N checked, M wrong" and the first wrong lines;
- * exit status 1 if any is wrong or none was checked.
+ * fails. With HISPEED_LOAD (percent of cap) a request from that load up
+ * must be at least HISPEED_KHZ and one below it must not be raised: the
+ * rule is written out here, not taken from the core's ut_freq_hispeed(),
+ * so a threshold or a target off in the core fails too. Prints "freqmap:
+ * N checked, M wrong, R raised, B just below" (B: decisions within a
+ * tenth of the threshold under it whose map was under HISPEED_KHZ, those
+ * that tell a threshold 10 % low) and the first wrong lines; exit status
+ * 1 if any is wrong or none was checked.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,24 +27,39 @@
 
 int main(int argc, char **argv)
 {
-	unsigned int util, ref, cap, req, headroom, want;
-	unsigned long checked = 0, wrong = 0;
+	unsigned int util, ref, cap, req, headroom, want, load = 0, hs = 0;
+	unsigned long checked = 0, wrong = 0, raised = 0, below = 0;
 	int capped;
 
-	if (argc != 3 || (strcmp(argv[2], "plain") && strcmp(argv[2], "capped"))) {
-		fprintf(stderr, "usage: freqmap HEADROOM_PCT plain|capped\n");
+	if ((argc != 3 && argc != 5) ||
+	    (strcmp(argv[2], "plain") && strcmp(argv[2], "capped"))) {
+		fprintf(stderr, "usage: freqmap HEADROOM_PCT plain|capped [HISPEED_LOAD HISPEED_KHZ]\n");
 		return 2;
 	}
 	headroom = strtoul(argv[1], NULL, 10);
 	capped = !strcmp(argv[2], "capped");
+	if (argc == 5) {
+		load = strtoul(argv[3], NULL, 10);
+		hs = strtoul(argv[4], NULL, 10);
+	}
 	while (scanf("%u %u %u %u", &util, &ref, &cap, &req) == 4) {
+		unsigned long long u100 = (unsigned long long)util * 100;
+
 		want = capped ? ut_freq_map_capped(util, ref, cap, headroom) :
 				ut_freq_map(util, ref, cap, headroom);
+		if (load && u100 >= (unsigned long long)cap * load && want < hs) {
+			want = hs;
+			raised++;
+		} else if (load && want < hs && u100 < (unsigned long long)cap * load &&
+			   u100 * 10 >= (unsigned long long)cap * load * 9) {
+			below++;
+		}
 		checked++;
 		if (req != want && ++wrong <= 5)
 			printf("freqmap: util %u ref %u cap %u: requested %u, map %u\n",
 			       util, ref, cap, req, want);
 	}
-	printf("freqmap: %lu checked, %lu wrong\n", checked, wrong);
+	printf("freqmap: %lu checked, %lu wrong, %lu raised, %lu just below\n",
+	       checked, wrong, raised, below);
 	return !checked || wrong;
 }

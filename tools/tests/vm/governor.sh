@@ -4,7 +4,7 @@
 # guest after guest-lib.sh (rt-app helpers) and lib.sh. vcpufreq with
 # throughput emulation on; workloads on CPU1, the shell on CPU0.
 
-t_plan 31
+t_plan 32
 
 GT=$CPUFREQ/utiltrack	# x86 has no governor per policy: global tunables
 GI=/sys/kernel/tracing/instances/utiltrack-gov
@@ -422,8 +422,15 @@ test_gov_mapping() {
 	echo 0 >$GT/hispeed_load
 	rtapp_json $J/map.json wmap SCHED_OTHER 2 \
 		"$(phase hi 9000 10000 20), $(phase lo 1000 10000 20)"
-	for h in 100 125 200; do
+	# the last pass adds hispeed_load=50 with a middle OPP for hispeed_freq
+	hsf=$(cat $GT/hispeed_freq)
+	mid=$(echo $opps | awk '{ print $(int((NF + 1) / 2)) }')
+	for h in 100 125 200 125:50; do
+		hl=0
+		case $h in *:*) hl=${h#*:} h=${h%:*} ;; esac
 		echo $h >$GT/headroom_pct
+		echo $hl >$GT/hispeed_load
+		echo $mid >$GT/hispeed_freq
 		gov_trace_map_load
 		rm -f /tmp/map.bad
 		awk -v opps="$opps" -v v68=$([ $variant = capped ] && echo 1 || echo 0) '
@@ -437,19 +444,30 @@ test_gov_mapping() {
 				if (!(v["ref"] in ok) || v["cap"] != 1024)
 					printf "bad ref/cap: %s\n", $0 >"/tmp/map.bad"
 				print v["util"], v["ref"], v["cap"], v["requested"]
-			}' $GI/trace >/tmp/map.$h
-		out=$(/utiltrack/files/helpers/freqmap $h $variant </tmp/map.$h)
+			}' $GI/trace >/tmp/map.$h.$hl
+		if [ $hl = 0 ]; then
+			out=$(/utiltrack/files/helpers/freqmap $h $variant </tmp/map.$h.$hl)
+		else
+			out=$(/utiltrack/files/helpers/freqmap $h $variant $hl $mid </tmp/map.$h.$hl)
+		fi
 		rc=$?
 		if [ -s /tmp/map.bad ]; then
 			out="$out; $(wc -l </tmp/map.bad) events with a ref not from an OPP or cap != 1024: $(head -n 1 /tmp/map.bad)"
 			rc=1
 			rm -f /tmp/map.bad
 		fi
-		echo "mapping at headroom_pct=$h ($variant): $out"
+		echo "mapping at headroom_pct=$h hispeed_load=$hl hispeed_freq=$mid ($variant): $out"
 		n=$(echo "$out" | sed -n 's/^freqmap: \([0-9]*\) checked.*/\1/p')
-		t_check "every request is the $variant map of its util, headroom_pct=$h (>= 20 decisions)" \
-			"$(echo "$out" | tr '\n' ';')" test "$rc" = 0 -a "${n:-0}" -ge 20
+		if [ $hl = 0 ]; then
+			t_check "every request is the $variant map of its util, headroom_pct=$h (>= 20 decisions)" \
+				"$(echo "$out" | tr '\n' ';')" test "$rc" = 0 -a "${n:-0}" -ge 20
+		else
+			r=$(echo "$out" | sed -n 's/^freqmap: .* \([0-9]*\) raised.*/\1/p')
+			t_check "hispeed_load=$hl: from $hl % of capacity at least hispeed_freq, never below it (>= 20 decisions, >= 3 raised)" \
+				"$(echo "$out" | tr '\n' ';')" test "$rc" = 0 -a "${n:-0}" -ge 20 -a "${r:-0}" -ge 3
+		fi
 	done
+	echo $hsf >$GT/hispeed_freq
 	test_gov_rate_limit
 	echo $hr >$GT/headroom_pct
 	echo $hsl >$GT/hispeed_load
