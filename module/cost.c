@@ -85,6 +85,7 @@ const char * const ut_tp_names[UT_TP_NR] = {
 	[UT_TP_EXEC]		= "sched_process_exec",
 	[UT_TP_FREE]		= "sched_process_free",
 	[UT_TP_FREQ]		= "cpu_frequency",
+	[UT_TP_WAKING]		= "sched_waking",
 	[UT_TP_TICK]		= "utiltrack_tick",
 };
 

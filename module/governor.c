@@ -115,7 +115,7 @@ static bool ut_gov_cpu_request(struct ut_gov_policy *gp,
 
 	*cap = ut_inv_capacity(j);
 	if (READ_ONCE(t->rt_policy) == UT_GOV_RT_MAX &&
-	    READ_ONCE(uc->rt_running))
+	    (READ_ONCE(uc->rt_running) || READ_ONCE(uc->rt_waking)))
 		*rt = true;
 	if (!ut_signal_read(sig, j, READ_ONCE(t->runnable_boost), util))
 		return false;

@@ -340,6 +340,7 @@ static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 		     !ut_gov_is_worker(cpu, next);
 	rt_change = uc->rt_running != rt_running;
 	WRITE_ONCE(uc->rt_running, rt_running);
+	WRITE_ONCE(uc->rt_waking, false);
 	if (nc == UT_CLASS_IDLE)
 		WRITE_ONCE(uc->idle_entries, uc->idle_entries + 1);
 
@@ -409,6 +410,26 @@ static void ut_probe_wake(struct task_struct *p, enum ut_tp tp)
 	raw_spin_unlock_irqrestore(&uc->track_lock, flags);
 out:
 	ut_cost_end(tp, t0);
+}
+
+/*
+ * sched_waking fires before the woken task is enqueued, and so before
+ * the scheduler's hook at its enqueue: an RT task marks the CPU it last
+ * ran on, where it is enqueued unless that CPU runs a higher RT task
+ * (already rt_running there). Not our governor's worker, as in the
+ * switch probe.
+ */
+static void ut_probe_waking(void *data, struct task_struct *p)
+{
+	u64 t0 = ut_cost_begin();
+	int cpu;
+
+	if (ut_probe_class_of(p) == UT_CLASS_RT) {
+		cpu = task_cpu(p);
+		if (!ut_gov_is_worker(cpu, p))
+			WRITE_ONCE(per_cpu(ut_cpus, cpu).rt_waking, true);
+	}
+	ut_cost_end(UT_TP_WAKING, t0);
 }
 
 static void ut_probe_wakeup(void *data, struct task_struct *p)
@@ -501,6 +522,8 @@ static struct ut_probe_desc ut_probe_descs[UT_TP_NR] = {
 	[UT_TP_EXEC]		= { ut_probe_exec, UT_NEED_TASKS },
 	[UT_TP_FREE]		= { ut_probe_free, UT_NEED_TASKS },
 	[UT_TP_FREQ]		= { ut_probe_freq, UT_NEED_TASKS },
+	/* for the governor's rt_policy=max, with the switch probe that clears it */
+	[UT_TP_WAKING]		= { ut_probe_waking, UT_NEED_SWITCH },
 	/* UT_TP_TICK: a timer, gated in ut_probe_switch() */
 };
 
@@ -548,8 +571,10 @@ static void ut_probe_clear_rt_running(void)
 {
 	int cpu;
 
-	for_each_possible_cpu(cpu)
+	for_each_possible_cpu(cpu) {
 		WRITE_ONCE(per_cpu(ut_cpus, cpu).rt_running, false);
+		WRITE_ONCE(per_cpu(ut_cpus, cpu).rt_waking, false);
+	}
 }
 
 /* Attach or detach every probe of @needs' kind; the first error. */

@@ -121,6 +121,7 @@ enum ut_tp {
 	UT_TP_EXEC,
 	UT_TP_FREE,
 	UT_TP_FREQ,
+	UT_TP_WAKING,
 	UT_TP_TICK,		/* not a tracepoint: utiltrack's own timer */
 	UT_TP_NR,
 };
@@ -147,6 +148,12 @@ struct ut_cpu {
 	u32 capacity;		/* as last read, for debugfs; see ut_inv_scale() */
 	/* an RT or DL task runs here (for the governor's rt_policy=max) */
 	bool rt_running;
+	/*
+	 * An RT task is being woken here and has not run yet (sched_waking;
+	 * cleared at this CPU's next switch): the governor's rt_policy=max
+	 * answers fmax from its enqueue on, as schedutil's rt_rq test does.
+	 */
+	bool rt_waking;
 	/* switches to the idle task (for the governor's busy hold) */
 	unsigned long idle_entries;
 	/* statistics: events seen (what they cost: cost.c) */
