@@ -132,24 +132,19 @@ run_light_mix() {
 	fi
 	for _a in rtfirst apart; do
 		light_mix_json $J/bench_light.json $_a
-		rm -f /tmp/lm-*.log
-		cp $CPUFREQ/policy1/stats/time_in_state /tmp/tis0
-		_t0=$(cat $CPUFREQ/policy1/stats/total_trans)
-		_e0=$(awk '$1 == 1 { print $8 }' $E)
-		if ! rt-app $J/bench_light.json >/dev/null 2>&1; then
+		if ! _r=$(light_mix_run $J/bench_light.json); then
 			for _w in trans mean_mhz energy_mJ frames cfs_p50_us cfs_p90_us; do
 				b_raw ${_a}_$_w $2 $1 FAIL
 			done
 			continue
 		fi
-		_e1=$(awk '$1 == 1 { print $8 }' $E)
-		b_raw ${_a}_trans $2 $1 $(($(cat $CPUFREQ/policy1/stats/total_trans) - _t0))
-		b_raw ${_a}_mean_mhz $2 $1 "$(calc "$(tis_mean_khz /tmp/tis0 1) / 1000")"
-		b_raw ${_a}_energy_mJ $2 $1 "$(calc "($_e1 - $_e0) / 1000")"
-		set -- "$1" "$2" $(light_mix_cfs)
-		b_raw ${_a}_frames $2 $1 "${3:-}"
-		b_raw ${_a}_cfs_p50_us $2 $1 "${4:-}"
-		b_raw ${_a}_cfs_p90_us $2 $1 "${5:-}"
+		set -- "$1" "$2" $_r
+		b_raw ${_a}_trans $2 $1 "$3"
+		b_raw ${_a}_mean_mhz $2 $1 "$(calc "$4 / 1000")"
+		b_raw ${_a}_energy_mJ $2 $1 "$(calc "$5 / 1000")"
+		b_raw ${_a}_frames $2 $1 "${6:-}"
+		b_raw ${_a}_cfs_p50_us $2 $1 "${7:-}"
+		b_raw ${_a}_cfs_p90_us $2 $1 "${8:-}"
 		set -- "$1" "$2"
 	done
 }

@@ -368,6 +368,20 @@ light_mix_calibrate() {
 	[ -n "$LM_NS_PER_LOOP" ]
 }
 
+# light_mix_run JSON : one light-mix run on policy1, as "TRANS MEAN_KHZ
+# ENERGY_UJ FRAMES CFS_P50_US CFS_P90_US" (the last three from
+# light_mix_cfs, missing if rt-app logged nothing); fails if rt-app does
+light_mix_run() {
+	rm -f /tmp/lm-*.log
+	cp $CPUFREQ/policy1/stats/time_in_state /tmp/tis0
+	_lt0=$(cat $CPUFREQ/policy1/stats/total_trans)
+	_le0=$(awk '$1 == 1 { print $8 }' $DBG/vcpufreq/energy)
+	rt-app "$1" >/dev/null 2>&1 || return 1
+	_le1=$(awk '$1 == 1 { print $8 }' $DBG/vcpufreq/energy)
+	echo $(($(cat $CPUFREQ/policy1/stats/total_trans) - _lt0)) \
+		"$(tis_mean_khz /tmp/tis0 1)" $((_le1 - _le0)) $(light_mix_cfs)
+}
+
 # light_mix_cfs : "PERIODS RUN_P50_US RUN_P90_US" of the CFS task's last
 # light-mix run: the periods it completed and how long its 3 ms of work
 # took (rt-app's log; a period whose wakeup came while it still ran is
