@@ -8,6 +8,17 @@
 # checkpatch). The Makefile exports the same default.
 UT_CACHE=${UT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/utiltrack}
 
+# UT_GUEST_CMDLINE: the guest kernel's command line before --append.
+# tsc=unstable: QEMU TCG offers no invariant TSC, so the guest kernel
+# watches cpufreq transitions and, on the first one (vcpufreq's, in every
+# boot), marks the TSC unstable: timekeeping moves to the HPET and the
+# sched_clock_stable static key is live-patched under the running
+# scheduler, which multi-threaded TCG can turn into an oops on a stale
+# int3 (docs/safety.md, "Static keys under QEMU TCG"). Declaring the TSC
+# unstable at boot gives the state vcpufreq would have led to, with no
+# patch at run time.
+UT_GUEST_CMDLINE="console=ttyS0 panic=-1 quiet log_buf_len=8M tsc=unstable"
+
 # ut_kernels: the kernels with a build tree (headers) installed, oldest
 # first
 ut_kernels() {
@@ -39,7 +50,8 @@ ut_copy_sources() {
 # ut_calibration_file KERNEL: where the emulation's overhead_us for
 # KERNEL (as given to tools/vm/run --kernel) is cached: calibrated once
 # per host and kernel (~2 min in a boot) and keyed by all it depends on:
-# the kernel asked for and those installed, QEMU, the host CPU, and the
+# the kernel asked for and those installed, QEMU, the host CPU, the
+# guest's command line and the
 # sources of the emulation and of its calibration. The demo and the
 # benchmarks share it.
 ut_calibration_file() {
@@ -51,6 +63,7 @@ ut_calibration_file() {
 		qemu-system-x86_64 --version 2>/dev/null | head -n 1
 		grep -m 1 '^model name' /proc/cpuinfo
 		nproc
+		echo "$UT_GUEST_CMDLINE"
 		cat "$top/module/vcpufreq/vcpufreq.c" "$top/module/core/emu.c" \
 		    "$top/tools/vm/guest-lib.sh"
 	} | sha256sum | cut -c1-16)

@@ -3,7 +3,7 @@
 # platform.sh - vcpufreq and the minimal utiltrack.ko in a VM (issue 2).
 # Sourced by the guest after lib.sh.
 
-t_plan 53
+t_plan 54
 
 # vcpufreq's default OPP table, which this suite checks it exposes;
 # other suites read the range from sysfs (fmax_of, fmin_of)
@@ -94,6 +94,15 @@ test_governors() {
 		test "$(wc -l <$CPUFREQ/policy1/stats/time_in_state)" -ge 6
 	trans=$(cat $CPUFREQ/policy1/stats/total_trans)
 	t_range "cpufreq stats: total_trans counts" "$trans" 3 1000000
+	t_check "transitions patch no sched_clock key (tsc=unstable at boot)" \
+		"$(dmesg | grep 'sched_clock: Marking unstable')" sched_clock_kept
+}
+
+# The guest's TSC is declared unstable at boot (UT_GUEST_CMDLINE in
+# tools/host-lib.sh); without that, the first cpufreq transition marks it
+# unstable and live-patches the sched_clock_stable key mid-run.
+sched_clock_kept() {
+	! dmesg | grep -q "sched_clock: Marking unstable"
 }
 
 # throughput at f is f/fmax of throughput at fmax, at fmin and 1 GHz.
