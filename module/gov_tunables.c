@@ -172,6 +172,7 @@ static ssize_t ut_gov_rt_policy_store(struct gov_attr_set *set,
 	if (v < 0)
 		return -EINVAL;
 	WRITE_ONCE(ut_gov_to_tunables(set)->rt_policy, v);
+	ut_gov_needs_changed();
 	return count;
 }
 

@@ -49,6 +49,38 @@ LIST_HEAD(ut_gov_policies);
 static struct cpufreq_governor ut_gov;
 
 /* ------------------------------------------------------------------ */
+/* the probes the governor needs */
+
+/*
+ * sched_waking serves only rt_policy=max: attached while a started
+ * policy has it. Re-attaching patches tracepoint call sites, which takes
+ * the CPU hotplug lock; ->start and ->stop can run with it held for
+ * write (cpufreq's hotplug callbacks), so a work item does it.
+ */
+static void ut_gov_needs_fn(struct work_struct *work)
+{
+	struct ut_gov_policy *gp;
+	unsigned int needs = 0;
+
+	mutex_lock(&ut_gov_global_lock);
+	list_for_each_entry(gp, &ut_gov_policies, node)
+		if (READ_ONCE(gp->started) &&
+		    READ_ONCE(gp->tunables->rt_policy) == UT_GOV_RT_MAX)
+			needs |= UT_NEED_RT_WAKING;
+	mutex_unlock(&ut_gov_global_lock);
+	if (ut_reg_set_gov_needs(needs))
+		pr_warn_ratelimited("governor: sched_waking not attached: RT asks fmax from its switch-in only\n");
+}
+
+static DECLARE_WORK(ut_gov_needs_work, ut_gov_needs_fn);
+
+/* A policy started or stopped, or rt_policy changed. */
+void ut_gov_needs_changed(void)
+{
+	schedule_work(&ut_gov_needs_work);
+}
+
+/* ------------------------------------------------------------------ */
 /* the signal */
 
 /*
@@ -115,7 +147,7 @@ static bool ut_gov_cpu_request(struct ut_gov_policy *gp,
 
 	*cap = ut_inv_capacity(j);
 	if (READ_ONCE(t->rt_policy) == UT_GOV_RT_MAX &&
-	    (READ_ONCE(uc->rt_running) || READ_ONCE(uc->rt_waking)))
+	    (READ_ONCE(uc->rt_running) || ut_probe_rt_waking(j)))
 		*rt = true;
 	if (!ut_signal_read(sig, j, READ_ONCE(t->runnable_boost), util))
 		return false;
@@ -473,6 +505,8 @@ static int ut_gov_start(struct cpufreq_policy *policy)
 		/* ut_gov_kick() reads gp only after seeing this */
 		smp_store_release(&gc->hooked, true);
 	}
+	WRITE_ONCE(gp->started, true);
+	ut_gov_needs_changed();
 	return 0;
 }
 
@@ -481,6 +515,8 @@ static void ut_gov_stop(struct cpufreq_policy *policy)
 	struct ut_gov_policy *gp = policy->governor_data;
 	int cpu;
 
+	WRITE_ONCE(gp->started, false);
+	ut_gov_needs_changed();
 	for_each_cpu(cpu, policy->cpus) {
 		struct ut_gov_cpu *gc = per_cpu_ptr(&ut_gov_cpus, cpu);
 
@@ -534,4 +570,6 @@ int ut_gov_init(void)
 void ut_gov_exit(void)
 {
 	cpufreq_unregister_governor(&ut_gov);
+	/* the last stop's work, which detaches sched_waking */
+	flush_work(&ut_gov_needs_work);
 }

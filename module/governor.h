@@ -82,11 +82,13 @@ struct ut_gov_policy {
 	struct mutex work_lock;		/* driver target vs limits */
 
 	struct ut_gov_stats stats;
+	bool started;			/* between ->start and ->stop */
 };
 
 /* governor.c: every policy using the governor, under ut_gov_global_lock */
 extern struct mutex ut_gov_global_lock;
 extern struct list_head ut_gov_policies;
+void ut_gov_needs_changed(void);
 
 /* gov_tunables.c, under ut_gov_global_lock */
 int ut_gov_attach_tunables(struct ut_gov_policy *gp);

@@ -30,6 +30,7 @@
 #include "trace/utiltrack_trace.h"
 
 DEFINE_PER_CPU(struct ut_cpu, ut_cpus);
+DEFINE_PER_CPU_SHARED_ALIGNED(unsigned long, ut_rt_waking);
 
 /* ------------------------------------------------------------------ */
 /* helpers */
@@ -282,6 +283,18 @@ static void ut_probe_switch_times(struct task_struct *prev,
 		*in = *out;
 }
 
+/*
+ * A switch ends any wait of a woken RT task here. Written only when set,
+ * so the CPUs that mark it find the line shared, not modified.
+ */
+static void ut_probe_rt_waking_clear(void)
+{
+	unsigned long *mark = this_cpu_ptr(&ut_rt_waking);
+
+	if (READ_ONCE(*mark))
+		WRITE_ONCE(*mark, 0);
+}
+
 static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 {
 	struct ut_cpu *uc = this_cpu_ptr(&ut_cpus);
@@ -340,7 +353,7 @@ static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 		     !ut_gov_is_worker(cpu, next);
 	rt_change = uc->rt_running != rt_running;
 	WRITE_ONCE(uc->rt_running, rt_running);
-	WRITE_ONCE(uc->rt_waking, false);
+	ut_probe_rt_waking_clear();
 	if (nc == UT_CLASS_IDLE)
 		WRITE_ONCE(uc->idle_entries, uc->idle_entries + 1);
 
@@ -417,7 +430,7 @@ out:
  * the scheduler's hook at its enqueue: an RT task marks the CPU it last
  * ran on, where it is enqueued unless that CPU runs a higher RT task
  * (already rt_running there). Not our governor's worker, as in the
- * switch probe.
+ * switch probe. Attached only while the governor asks for it.
  */
 static void ut_probe_waking(void *data, struct task_struct *p)
 {
@@ -427,9 +440,21 @@ static void ut_probe_waking(void *data, struct task_struct *p)
 	if (ut_probe_class_of(p) == UT_CLASS_RT) {
 		cpu = task_cpu(p);
 		if (!ut_gov_is_worker(cpu, p))
-			WRITE_ONCE(per_cpu(ut_cpus, cpu).rt_waking, true);
+			WRITE_ONCE(per_cpu(ut_rt_waking, cpu), jiffies | 1UL);
 	}
 	ut_cost_end(UT_TP_WAKING, t0);
+}
+
+/*
+ * Is an RT task being woken to @cpu? A mark no switch cleared (RT
+ * balancing pushed the task elsewhere and @cpu stayed idle) lapses after
+ * two or three ticks, so it cannot hold a policy at fmax.
+ */
+bool ut_probe_rt_waking(int cpu)
+{
+	unsigned long mark = READ_ONCE(per_cpu(ut_rt_waking, cpu));
+
+	return mark && time_before_eq(jiffies, mark + 2);
 }
 
 static void ut_probe_wakeup(void *data, struct task_struct *p)
@@ -523,7 +548,7 @@ static struct ut_probe_desc ut_probe_descs[UT_TP_NR] = {
 	[UT_TP_FREE]		= { ut_probe_free, UT_NEED_TASKS },
 	[UT_TP_FREQ]		= { ut_probe_freq, UT_NEED_TASKS },
 	/* for the governor's rt_policy=max, with the switch probe that clears it */
-	[UT_TP_WAKING]		= { ut_probe_waking, UT_NEED_SWITCH },
+	[UT_TP_WAKING]		= { ut_probe_waking, UT_NEED_RT_WAKING },
 	/* UT_TP_TICK: a timer, gated in ut_probe_switch() */
 };
 
@@ -573,7 +598,7 @@ static void ut_probe_clear_rt_running(void)
 
 	for_each_possible_cpu(cpu) {
 		WRITE_ONCE(per_cpu(ut_cpus, cpu).rt_running, false);
-		WRITE_ONCE(per_cpu(ut_cpus, cpu).rt_waking, false);
+		WRITE_ONCE(per_cpu(ut_rt_waking, cpu), 0);
 	}
 }
 
@@ -635,6 +660,8 @@ int ut_probe_attach(unsigned int needs)
 	bool had_tasks = ut_probe_descs[UT_TP_FREE].attached;
 	int ret;
 
+	if (!(needs & UT_NEED_SWITCH))
+		needs &= ~UT_NEED_RT_WAKING;
 	if ((needs & UT_NEED_TASKS) && !had_tasks) {
 		ret = ut_probe_tasks_start();
 		if (ret)

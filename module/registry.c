@@ -47,6 +47,8 @@ static struct ut_active ut_active_sets[2];
 static unsigned int ut_active_next;
 /* the last published set's generation (ut_signal_current()) */
 static u64 ut_active_gen;
+/* probes the governor wants beside the trackers' (ut_reg_set_gov_needs()) */
+static unsigned int ut_reg_gov_needs;
 
 struct mutex *ut_reg_lock(void)
 {
@@ -92,9 +94,29 @@ static int ut_reg_publish(void)
 	}
 	rcu_assign_pointer(ut_active, new);
 	ut_active_next ^= 1;
-	ret = ut_probe_attach(new->needs);
+	ret = ut_probe_attach(new->needs | ut_reg_gov_needs);
 	/* probes and ticks run with preemption off: RCU-sched readers */
 	synchronize_rcu();
+	return ret;
+}
+
+/*
+ * The governor's needs (UT_NEED_RT_WAKING) changed: attach or detach
+ * their probes beside the trackers', the active set unchanged. A probe
+ * detached here may still be running; what it writes is checked by age
+ * where read, and the module's exit waits for every probe.
+ */
+int ut_reg_set_gov_needs(unsigned int needs)
+{
+	const struct ut_active *act;
+	int ret;
+
+	mutex_lock(&ut_reg_mutex);
+	ut_reg_gov_needs = needs;
+	act = rcu_dereference_protected(ut_active,
+					lockdep_is_held(&ut_reg_mutex));
+	ret = ut_probe_attach((act ? act->needs : 0) | needs);
+	mutex_unlock(&ut_reg_mutex);
 	return ret;
 }
 
@@ -387,6 +409,7 @@ void ut_reg_exit(void)
 	struct ut_tracker *tr, *tmp;
 
 	mutex_lock(&ut_reg_mutex);
+	ut_reg_gov_needs = 0;
 	rcu_assign_pointer(ut_active, NULL);
 	synchronize_rcu();
 	list_for_each_entry(tr, &ut_trackers, node) {

@@ -148,12 +148,6 @@ struct ut_cpu {
 	u32 capacity;		/* as last read, for debugfs; see ut_inv_scale() */
 	/* an RT or DL task runs here (for the governor's rt_policy=max) */
 	bool rt_running;
-	/*
-	 * An RT task is being woken here and has not run yet (sched_waking;
-	 * cleared at this CPU's next switch): the governor's rt_policy=max
-	 * answers fmax from its enqueue on, as schedutil's rt_rq test does.
-	 */
-	bool rt_waking;
 	/* switches to the idle task (for the governor's busy hold) */
 	unsigned long idle_entries;
 	/* statistics: events seen (what they cost: cost.c) */
@@ -161,6 +155,15 @@ struct ut_cpu {
 };
 
 DECLARE_PER_CPU(struct ut_cpu, ut_cpus);
+
+/*
+ * An RT task is being woken to this CPU and has not run yet: the
+ * jiffy of sched_waking, | 1 (0: none), cleared at the CPU's next switch
+ * (ut_probe_rt_waking()). Written by the waker's CPU, so on a line of
+ * its own rather than in ut_cpus.
+ */
+DECLARE_PER_CPU_SHARED_ALIGNED(unsigned long, ut_rt_waking);
+bool ut_probe_rt_waking(int cpu);
 
 int ut_probe_cpu_init(void);
 void ut_probe_cpu_exit(void);
@@ -173,6 +176,12 @@ enum ut_class ut_probe_class_of(struct task_struct *p);
  * enabled nothing at all is attached and the slots are emptied.
  */
 #define UT_NEED_TASKS		BIT(31)
+/*
+ * Not a tracker's need either: the governor's, while a policy it runs
+ * has rt_policy=max (ut_reg_set_gov_needs()). sched_waking is attached
+ * for it only with the switch probe, which clears what it marks.
+ */
+#define UT_NEED_RT_WAKING	BIT(30)
 
 int ut_probe_attach(unsigned int needs);
 void ut_probe_detach_all(void);
@@ -291,6 +300,7 @@ int ut_reg_init(const char *enable_list);
 void ut_reg_exit(void);
 int ut_reg_enable(const char *name);
 int ut_reg_disable(const char *name);
+int ut_reg_set_gov_needs(unsigned int needs);
 int ut_reg_register_builtin(const struct ut_tracker_ops *ops);
 int ut_reg_lookup(const char *name, unsigned int *needs);
 void ut_reg_for_each(void (*fn)(struct ut_tracker *tr, void *arg), void *arg);

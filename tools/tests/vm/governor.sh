@@ -4,7 +4,7 @@
 # guest after guest-lib.sh (rt-app helpers) and lib.sh. vcpufreq with
 # throughput emulation on; workloads on CPU1, the shell on CPU0.
 
-t_plan 32
+t_plan 35
 
 GT=$CPUFREQ/utiltrack	# x86 has no governor per policy: global tunables
 GI=/sys/kernel/tracing/instances/utiltrack-gov
@@ -584,6 +584,36 @@ test_gov_busy_hold() {
 	set_gov 1 performance
 }
 
+# gov_waking_seen : the sched_waking events utiltrack saw over 20 short
+# sleeps (each a wakeup), once the work that re-attaches probes after a
+# governor or rt_policy change has run
+gov_waking_seen() {
+	sleep 0.3
+	a=$(ut_stat events_sched_waking)
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		sleep 0.01
+	done
+	echo $(($(ut_stat events_sched_waking) - a))
+}
+
+# sched_waking serves only rt_policy=max: attached while a policy runs
+# the governor with it, and costs nothing otherwise
+test_gov_waking_attach() {
+	set_gov 1 utiltrack
+	echo max >$GT/rt_policy
+	n=$(gov_waking_seen)
+	t_range "sched_waking attached with rt_policy=max" "$n" 20 100000000
+	echo util >$GT/rt_policy
+	n=$(gov_waking_seen)
+	t_check "sched_waking detached with rt_policy=util" "$n events" test "$n" = 0
+	echo max >$GT/rt_policy
+	set_gov 0 performance
+	set_gov 1 performance
+	n=$(gov_waking_seen)
+	t_check "sched_waking detached once no policy runs utiltrack" \
+		"$n events" test "$n" = 0
+}
+
 test_gov_switching() {
 	bg_hackbench
 	ok=1
@@ -618,6 +648,7 @@ gov_suite() {
 	test_gov_mapping
 	test_gov_rt_policy
 	test_gov_busy_hold
+	test_gov_waking_attach
 	test_gov_switching
 	gov_teardown
 }
