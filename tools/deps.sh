@@ -25,6 +25,8 @@ pkgs=(
 	rt-tests sysbench rt-app stress-ng trace-cmd gnuplot-nox
 	# perf bench sched messaging/pipe (the overhead benchmark)
 	linux-perf
+	# dtc for the arm64 boards in dts/ (tools/tests/host check-dts)
+	device-tree-compiler
 )
 
 missing=()
