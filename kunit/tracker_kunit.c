@@ -448,6 +448,37 @@ static void tracker_attach_error_rolls_back(struct kunit *test)
 }
 
 /*
+ * The governor's needs ride beside the trackers' and are kept only once
+ * attached; a tracker cannot claim the bits the module keeps for itself.
+ */
+static void tracker_gov_needs_beside(struct kunit *test)
+{
+	struct ut_tracker_ops bad = fake_ops;
+
+	bad.name = "badneeds";
+	bad.needs |= UT_NEED_RT_WAKING;
+	KUNIT_EXPECT_EQ(test, ut_tracker_register(&bad), -EINVAL);
+
+	KUNIT_ASSERT_EQ(test, ut_tracker_register(&fake_ops), 0);
+	KUNIT_EXPECT_EQ(test, ut_reg_set_gov_needs(UT_NEED_RT_WAKING), 0);
+	KUNIT_EXPECT_EQ(test, ut_kunit_probes.needs, UT_NEED_RT_WAKING);
+	KUNIT_EXPECT_EQ(test, ut_reg_enable("fake"), 0);
+	KUNIT_EXPECT_EQ(test, ut_kunit_probes.needs,
+			FAKE_NEEDS | UT_NEED_TASKS | UT_NEED_RT_WAKING);
+	KUNIT_EXPECT_EQ(test, ut_reg_set_gov_needs(0), 0);
+	KUNIT_EXPECT_EQ(test, ut_kunit_probes.needs, FAKE_NEEDS | UT_NEED_TASKS);
+
+	/* a failed attach leaves nothing for the next publish to retry */
+	ut_kunit_probes.fail = -ENOMEM;
+	KUNIT_EXPECT_EQ(test, ut_reg_set_gov_needs(UT_NEED_RT_WAKING), -ENOMEM);
+	ut_kunit_probes.fail = 0;
+	KUNIT_EXPECT_EQ(test, ut_reg_disable("fake"), 0);
+	KUNIT_EXPECT_EQ(test, ut_kunit_probes.needs, 0);
+	ut_reg_set_gov_needs(0);
+	ut_tracker_unregister(&fake_ops);
+}
+
+/*
  * Disabling cannot fail: with the probe layer failing every call, the
  * tracker still leaves the published set before its data is freed.
  */
@@ -930,6 +961,7 @@ static struct kunit_case tracker_cases[] = {
 	KUNIT_CASE(tracker_external_pins_owner),
 	KUNIT_CASE(tracker_enable_error_rolls_back),
 	KUNIT_CASE(tracker_attach_error_rolls_back),
+	KUNIT_CASE(tracker_gov_needs_beside),
 	KUNIT_CASE(tracker_disable_cannot_fail),
 	KUNIT_CASE(tracker_slots_exhaustion_counted),
 	KUNIT_CASE(tracker_slots_find_and_release),

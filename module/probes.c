@@ -30,7 +30,7 @@
 #include "trace/utiltrack_trace.h"
 
 DEFINE_PER_CPU(struct ut_cpu, ut_cpus);
-DEFINE_PER_CPU_SHARED_ALIGNED(unsigned long, ut_rt_waking);
+DEFINE_PER_CPU(struct ut_rt_mark, ut_rt_waking);
 
 /* ------------------------------------------------------------------ */
 /* helpers */
@@ -289,7 +289,7 @@ static void ut_probe_switch_times(struct task_struct *prev,
  */
 static void ut_probe_rt_waking_clear(void)
 {
-	unsigned long *mark = this_cpu_ptr(&ut_rt_waking);
+	unsigned long *mark = this_cpu_ptr(&ut_rt_waking.jiffy);
 
 	if (READ_ONCE(*mark))
 		WRITE_ONCE(*mark, 0);
@@ -440,7 +440,8 @@ static void ut_probe_waking(void *data, struct task_struct *p)
 	if (ut_probe_class_of(p) == UT_CLASS_RT) {
 		cpu = task_cpu(p);
 		if (!ut_gov_is_worker(cpu, p))
-			WRITE_ONCE(per_cpu(ut_rt_waking, cpu), jiffies | 1UL);
+			WRITE_ONCE(per_cpu(ut_rt_waking, cpu).jiffy,
+				   jiffies ?: 1);
 	}
 	ut_cost_end(UT_TP_WAKING, t0);
 }
@@ -448,13 +449,21 @@ static void ut_probe_waking(void *data, struct task_struct *p)
 /*
  * Is an RT task being woken to @cpu? A mark no switch cleared (RT
  * balancing pushed the task elsewhere and @cpu stayed idle) lapses after
- * two or three ticks, so it cannot hold a policy at fmax.
+ * two to three ticks, so it cannot hold a policy at fmax; the reader
+ * that finds it lapsed clears it, or jiffies wrapping past it (2^31
+ * ticks on 32-bit) would make it fresh again.
  */
 bool ut_probe_rt_waking(int cpu)
 {
-	unsigned long mark = READ_ONCE(per_cpu(ut_rt_waking, cpu));
+	unsigned long *p = &per_cpu(ut_rt_waking, cpu).jiffy;
+	unsigned long mark = READ_ONCE(*p);
 
-	return mark && time_before_eq(jiffies, mark + 2);
+	if (!mark)
+		return false;
+	if (time_before_eq(jiffies, mark + 2))
+		return true;
+	cmpxchg(p, mark, 0);
+	return false;
 }
 
 static void ut_probe_wakeup(void *data, struct task_struct *p)
@@ -588,17 +597,18 @@ static void ut_probe_stop_ticks(void)
 }
 
 /*
- * Without the switch probe nothing updates rt_running: a CPU last seen
- * running an RT task would hold its policy at fmax for good. Called
- * after the probe is gone (and any call of it done).
+ * Without the switch probe nothing updates rt_running or clears the
+ * wakeup marks: a CPU last seen running an RT task would hold its policy
+ * at fmax for good. Called after the probe is gone (and any call of it
+ * done).
  */
-static void ut_probe_clear_rt_running(void)
+static void ut_probe_clear_rt(void)
 {
 	int cpu;
 
 	for_each_possible_cpu(cpu) {
 		WRITE_ONCE(per_cpu(ut_cpus, cpu).rt_running, false);
-		WRITE_ONCE(per_cpu(ut_rt_waking, cpu), 0);
+		WRITE_ONCE(per_cpu(ut_rt_waking, cpu).jiffy, 0);
 	}
 }
 
@@ -671,7 +681,7 @@ int ut_probe_attach(unsigned int needs)
 	if (had_switch && !sw->attached) {
 		tracepoint_synchronize_unregister();
 		ut_probe_stop_ticks();
-		ut_probe_clear_rt_running();
+		ut_probe_clear_rt();
 	}
 	if (!(needs & UT_NEED_TASKS) && had_tasks)
 		ut_probe_tasks_stop();
@@ -694,7 +704,7 @@ void ut_probe_detach_all(void)
 	/* no probe may run once the module text is gone */
 	tracepoint_synchronize_unregister();
 	ut_probe_stop_ticks();
-	ut_probe_clear_rt_running();
+	ut_probe_clear_rt();
 }
 
 /* ------------------------------------------------------------------ */

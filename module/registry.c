@@ -112,10 +112,15 @@ int ut_reg_set_gov_needs(unsigned int needs)
 	int ret;
 
 	mutex_lock(&ut_reg_mutex);
-	ut_reg_gov_needs = needs;
 	act = rcu_dereference_protected(ut_active,
 					lockdep_is_held(&ut_reg_mutex));
 	ret = ut_probe_attach((act ? act->needs : 0) | needs);
+	/* kept only once attached: a tracker's enable must not retry it */
+	if (ret) {
+		needs = 0;
+		ut_probe_attach(act ? act->needs : 0);
+	}
+	ut_reg_gov_needs = needs;
 	mutex_unlock(&ut_reg_mutex);
 	return ret;
 }
@@ -260,6 +265,8 @@ static bool ut_reg_ops_valid(const struct ut_tracker_ops *ops)
 	unsigned int i;
 
 	if (!ops->name || !ops->name[0] || strlen(ops->name) > 32)
+		return false;
+	if (ops->needs & ~UT_NEED_TRACKER_ALL)
 		return false;
 	for (i = 0; ops->name[i]; i++)
 		if (!isalnum(ops->name[i]) && ops->name[i] != '_')

@@ -157,12 +157,17 @@ struct ut_cpu {
 DECLARE_PER_CPU(struct ut_cpu, ut_cpus);
 
 /*
- * An RT task is being woken to this CPU and has not run yet: the
- * jiffy of sched_waking, | 1 (0: none), cleared at the CPU's next switch
- * (ut_probe_rt_waking()). Written by the waker's CPU, so on a line of
- * its own rather than in ut_cpus.
+ * An RT task is being woken to this CPU and has not run yet: the jiffy
+ * of its sched_waking (0: none, 1 for jiffy 0), cleared at the CPU's
+ * next switch (ut_probe_rt_waking()). Written by the waker's CPU, so
+ * padded to a line of its own: the CPU's own per-CPU data beside it is
+ * written at every switch and decision.
  */
-DECLARE_PER_CPU_SHARED_ALIGNED(unsigned long, ut_rt_waking);
+struct ut_rt_mark {
+	unsigned long jiffy;
+} ____cacheline_aligned_in_smp;
+
+DECLARE_PER_CPU(struct ut_rt_mark, ut_rt_waking);
 bool ut_probe_rt_waking(int cpu);
 
 int ut_probe_cpu_init(void);

@@ -42,6 +42,9 @@ enum ut_class {
 #define UT_NEED_WAKEUP		BIT(1)
 #define UT_NEED_MIGRATE		BIT(2)
 #define UT_NEED_TICK		BIT(3)	/* ->tick every UT_TICK_NS on busy CPUs */
+/* all a tracker may ask for: the module keeps the other bits for itself */
+#define UT_NEED_TRACKER_ALL	(UT_NEED_SWITCH | UT_NEED_WAKEUP | \
+				 UT_NEED_MIGRATE | UT_NEED_TICK)
 
 #define UT_TICK_NS		(4 * NSEC_PER_MSEC)
 

@@ -106,8 +106,8 @@ keep_sched_tracepoints_on() {
 	_i=/sys/kernel/tracing/instances/utiltrack-keepalive
 	mkdir -p $_i 2>/dev/null || return 0
 	echo 0 >$_i/tracing_on
-	for _e in sched/sched_switch sched/sched_wakeup sched/sched_wakeup_new \
-		  sched/sched_migrate_task sched/sched_process_fork \
+	for _e in sched/sched_switch sched/sched_waking sched/sched_wakeup \
+		  sched/sched_wakeup_new sched/sched_migrate_task sched/sched_process_fork \
 		  sched/sched_process_exec sched/sched_process_free \
 		  power/cpu_frequency; do
 		echo 1 >$_i/events/$_e/enable 2>/dev/null

@@ -4,7 +4,7 @@
 # guest after guest-lib.sh (rt-app helpers) and lib.sh. vcpufreq with
 # throughput emulation on; workloads on CPU1, the shell on CPU0.
 
-t_plan 35
+t_plan 36
 
 GT=$CPUFREQ/utiltrack	# x86 has no governor per policy: global tunables
 GI=/sys/kernel/tracing/instances/utiltrack-gov
@@ -584,32 +584,43 @@ test_gov_busy_hold() {
 	set_gov 1 performance
 }
 
-# gov_waking_seen : the sched_waking events utiltrack saw over 20 short
-# sleeps (each a wakeup), once the work that re-attaches probes after a
-# governor or rt_policy change has run
+# gov_waking_seen WANT : the sched_waking events utiltrack saw over 20
+# short sleeps (each a wakeup); a work item re-attaches probes after a
+# governor or rt_policy change, so up to 5 such windows are tried until
+# the count says attached (WANT=on: >= 20) or detached (off: 0)
 gov_waking_seen() {
-	sleep 0.3
-	a=$(ut_stat events_sched_waking)
-	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-		sleep 0.01
+	w=0
+	while [ $w -lt 5 ]; do
+		a=$(ut_stat events_sched_waking)
+		for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+			sleep 0.01
+		done
+		n=$(($(ut_stat events_sched_waking) - a))
+		[ $1 = on ] && [ $n -ge 20 ] && break
+		[ $1 = off ] && [ $n = 0 ] && break
+		w=$((w + 1))
 	done
-	echo $(($(ut_stat events_sched_waking) - a))
+	echo $n
 }
 
 # sched_waking serves only rt_policy=max: attached while a policy runs
-# the governor with it, and costs nothing otherwise
+# the governor with it (its default: the start attaches it), and costs
+# nothing otherwise
 test_gov_waking_attach() {
-	set_gov 1 utiltrack
-	echo max >$GT/rt_policy
-	n=$(gov_waking_seen)
-	t_range "sched_waking attached with rt_policy=max" "$n" 20 100000000
-	echo util >$GT/rt_policy
-	n=$(gov_waking_seen)
-	t_check "sched_waking detached with rt_policy=util" "$n events" test "$n" = 0
-	echo max >$GT/rt_policy
 	set_gov 0 performance
 	set_gov 1 performance
-	n=$(gov_waking_seen)
+	set_gov 1 utiltrack
+	n=$(gov_waking_seen on)
+	t_range "sched_waking attached by a start with rt_policy=max" "$n" 20 100000000
+	echo util >$GT/rt_policy
+	n=$(gov_waking_seen off)
+	t_check "sched_waking detached by rt_policy=util" "$n events" test "$n" = 0
+	echo max >$GT/rt_policy
+	n=$(gov_waking_seen on)
+	t_range "sched_waking attached again by rt_policy=max" "$n" 20 100000000
+	set_gov 0 performance
+	set_gov 1 performance
+	n=$(gov_waking_seen off)
 	t_check "sched_waking detached once no policy runs utiltrack" \
 		"$n events" test "$n" = 0
 }

@@ -313,16 +313,27 @@ test_walt() {
 				if (ut[j] < step)
 					continue
 				if (uv[j] >= 829) {
-					printf "%.1f %.1f", below, (ut[j] - step) * 1000
+					printf "%.1f %.1f %.6f", below, (ut[j] - step) * 1000, step
 					exit
 				}
 				below = (ut[j] - step) * 1000
 			}
 		}' /tmp/step.trace)
-	below=${resp% *} reached=${resp#* }
+	set -- $resp
+	below=$1 reached=$2 step=$3
 	echo "walt: 10% -> 90% step, last report below 829 at ${below:-never} ms, demand >= 829 reported at ${reached:-never} ms"
 	t_perf_range "walt step response: last demand < 829 reported (ms after the step, <= 2 windows)" \
 		"${below:--1}" 0 41
+	# a late response: the task's runs and reports around the step, so
+	# the log shows whether the load or the tracker was late
+	if awk -v b="${below:--1}" 'BEGIN { exit !(b > 41) }'; then
+		echo "walt step: the task's switches and reports, 5 ms before the step to 60 ms after:"
+		awk -v tid="$tid" -v s="$step" '
+			/sched_switch:|utiltrack_task_util:/ && $0 ~ "pid=" tid " " {
+				t = $4; sub(":", "", t)
+				if (t + 0 >= s - 0.005 && t + 0 <= s + 0.06) print
+			}' /tmp/step.trace | head -n 80
+	fi
 
 	sleep 0.2
 	cat $UTD/check >/tmp/check
