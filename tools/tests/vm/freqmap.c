@@ -1,19 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * freqmap - check governor decisions against the core's own mapping.
+ * freqmap - check governor decisions against the mapping, written out.
  *
  *   freqmap HEADROOM_PCT plain|capped [HISPEED_LOAD HISPEED_KHZ] < DECISIONS
  *
  * DECISIONS: one "util ref cap requested" line per utiltrack_freq event.
- * Each request must be exactly what module/core/freq.c (compiled in
- * here, unchanged) maps util to at that reference and capacity: plain is
- * ut_freq_map(), the mapping up to 6.7; capped is ut_freq_map_capped(),
- * the one since 6.8. The caller picks by the kernel's version, so a
- * governor that used the wrong one, or changed a request after mapping,
- * fails. With HISPEED_LOAD (percent of cap) a request from that load up
- * must be at least HISPEED_KHZ and one below it must not be raised: the
- * rule is written out here, not taken from the core's ut_freq_hispeed(),
- * so a threshold or a target off in the core fails too. Prints "freqmap:
+ * Each request must be exactly schedutil's mapping of util at that
+ * reference and capacity, written out here from its definition rather
+ * than taken from module/core/freq.c, so a formula off in the core fails
+ * too: plain, up to 6.7, is ref * headroom / 100 * util / cap, each
+ * division truncating; capped, since 6.8, asks for ref itself once
+ * util * headroom / 100 reaches cap. The caller picks by the kernel's
+ * version, so a governor that used the wrong one, or changed a request
+ * after mapping, fails. With HISPEED_LOAD (percent of cap) a request
+ * from that load up must be at least HISPEED_KHZ and one below it must
+ * not be raised. Prints "freqmap:
  * N checked, M wrong, R raised, B just below" (B: decisions within a
  * tenth of the threshold under it whose map was under HISPEED_KHZ, those
  * that tell a threshold 10 % low) and the first wrong lines; exit status
@@ -23,7 +24,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../../module/core/freq.c"
+/* schedutil's mapping (get_next_freq()), the margin on the reference */
+static unsigned int map_plain(unsigned int util, unsigned int ref,
+			      unsigned int cap, unsigned int headroom)
+{
+	unsigned long long f = (unsigned long long)ref * headroom / 100;
+
+	return cap ? f * util / cap : ref;
+}
+
+/* since 6.8 (sugov_effective_cpu_perf()): the margin capped at cap */
+static unsigned int map_capped(unsigned int util, unsigned int ref,
+			       unsigned int cap, unsigned int headroom)
+{
+	if (cap && (unsigned long long)util * headroom >= (unsigned long long)cap * 100)
+		return ref;
+	return map_plain(util, ref, cap, headroom);
+}
 
 int main(int argc, char **argv)
 {
@@ -45,8 +62,8 @@ int main(int argc, char **argv)
 	while (scanf("%u %u %u %u", &util, &ref, &cap, &req) == 4) {
 		unsigned long long u100 = (unsigned long long)util * 100;
 
-		want = capped ? ut_freq_map_capped(util, ref, cap, headroom) :
-				ut_freq_map(util, ref, cap, headroom);
+		want = capped ? map_capped(util, ref, cap, headroom) :
+				map_plain(util, ref, cap, headroom);
 		if (load && u100 >= (unsigned long long)cap * load && want < hs) {
 			want = hs;
 			raised++;

@@ -402,7 +402,7 @@ gov_trace_map_load() {
 }
 
 # Every decision's request is the core's mapping of its util (issue 17),
-# checked by the freqmap helper, which compiles module/core/freq.c: a load
+# checked by the freqmap helper, which writes the mapping out itself: a load
 # on CPU1 that alternates 200 ms at 90 % and 200 ms at 10 % (so util and
 # frequency keep moving), rt_policy=util and no hispeed jump, so nothing
 # but the mapping stands between util and the request; at headroom 100,
