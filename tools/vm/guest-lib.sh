@@ -96,22 +96,46 @@ load_vcpufreq() {
 }
 
 # Under multi-threaded QEMU TCG a vCPU may run code translated before the
-# kernel finished live-patching a tracepoint's static branch
-# (text_poke_bp) and oops on the stale int3 (seen once while modules
-# loaded and unloaded under hackbench; docs/safety.md, "Static keys under
-# QEMU TCG"). Keeping the scheduler tracepoints enabled in a silent trace
-# instance for the whole session means loads and unloads never flip those
-# branches; tools/tests/vm/keys.sh covers the flips in a boot of its own.
-keep_sched_tracepoints_on() {
-	_i=/sys/kernel/tracing/instances/utiltrack-keepalive
-	mkdir -p $_i 2>/dev/null || return 0
-	echo 0 >$_i/tracing_on
-	for _e in sched/sched_switch sched/sched_waking sched/sched_wakeup \
-		  sched/sched_wakeup_new sched/sched_migrate_task sched/sched_process_fork \
-		  sched/sched_process_exec sched/sched_process_free \
-		  power/cpu_frequency; do
-		echo 1 >$_i/events/$_e/enable 2>/dev/null
+# kernel finished live-patching a tracepoint call site (text_poke_bp) and
+# oops on the stale int3 (docs/safety.md, "Static keys under QEMU TCG").
+# A site is patched twice over: its static key when the tracepoint gets
+# its first probe or loses its last, and its static call when it goes
+# from one probe (called directly) to two (called through the iterator)
+# or back. Two silent trace instances holding the same events give each
+# tracepoint two probes for the whole session, so a probe of ours coming
+# or going (a load, a tracker switched, the governor's sched_waking)
+# patches neither; tools/tests/vm/keys.sh covers the flips in a boot of
+# its own. UT_KEEPALIVE=0 turns this off.
+UT_KEEPALIVE_INSTANCES="utiltrack-keepalive utiltrack-keepalive2"
+
+# keep_events_on EVENT... : EVENT (sched/sched_switch, or a whole system
+# such as utiltrack) enabled in both keep-alive instances, not recorded
+keep_events_on() {
+	[ "${UT_KEEPALIVE:-1}" = 0 ] && return 0
+	for _n in $UT_KEEPALIVE_INSTANCES; do
+		_i=/sys/kernel/tracing/instances/$_n
+		mkdir -p $_i 2>/dev/null || return 0
+		echo 0 >$_i/tracing_on
+		for _e; do
+			echo 1 >$_i/events/$_e/enable 2>/dev/null
+		done
 	done
+}
+
+keep_sched_tracepoints_on() {
+	keep_events_on sched/sched_switch sched/sched_waking sched/sched_wakeup \
+		sched/sched_wakeup_new sched/sched_migrate_task \
+		sched/sched_process_fork sched/sched_process_exec \
+		sched/sched_process_free power/cpu_frequency
+}
+
+# ut_load [PARAM...] : insmod utiltrack.ko, then hold its own trace
+# events in the keep-alive instances, for suites that switch those
+# events on and off while the module runs (each switch would patch the
+# module's text). Their unload removes them with the module.
+ut_load() {
+	insmod $UT/utiltrack.ko "$@" || return
+	keep_events_on utiltrack
 }
 
 # guest_session_start : the test shell and every helper it forks (awk,
@@ -120,7 +144,7 @@ keep_sched_tracepoints_on() {
 # them off: the path users take); rt-app's files have their directory.
 guest_session_start() {
 	taskset -p 1 $$ >/dev/null
-	[ "${UT_KEEPALIVE:-1}" = 0 ] || keep_sched_tracepoints_on
+	keep_sched_tracepoints_on
 	mkdir -p $J
 }
 

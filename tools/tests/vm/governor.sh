@@ -4,16 +4,27 @@
 # guest after guest-lib.sh (rt-app helpers) and lib.sh. vcpufreq with
 # throughput emulation on; workloads on CPU1, the shell on CPU0.
 
-t_plan 36
+t_plan 37
 
 GT=$CPUFREQ/utiltrack	# x86 has no governor per policy: global tunables
 GI=/sys/kernel/tracing/instances/utiltrack-gov
 GOV_TUNABLES="signal rate_limit_us headroom_pct rt_policy iowait_boost runnable_boost hispeed_load hispeed_freq busy_hold"
 
+# gov_load PARAM... : insmod utiltrack and switch its decision event on
+# in $GI, CPU1's only, before any policy runs the governor: the event's
+# call sites are patched while no CPU executes them (docs/safety.md,
+# "Static keys under QEMU TCG"). The tests gate recording with
+# $GI/tracing_on and never switch the event off; the unload removes it.
+gov_load() {
+	insmod $UT/utiltrack.ko "$@" || return
+	mkdir -p $GI
+	echo 'cpu == 1' >$GI/events/utiltrack/utiltrack_freq/filter
+	echo 1 >$GI/events/utiltrack/utiltrack_freq/enable
+}
+
 gov_setup() {
 	load_vcpufreq "$@" || return 1
-	insmod $UT/utiltrack.ko invariance=0 || return 1
-	mkdir -p $GI
+	gov_load invariance=0 || return 1
 	echo 0 >$GI/tracing_on
 	echo 'cpu_id == 1' >$GI/events/power/cpu_frequency/filter
 	echo 1 >$GI/events/power/cpu_frequency/enable
@@ -158,11 +169,6 @@ gov_step_once() {
 		echo step >$GI/trace_marker; while :; do :; done" &
 	spin=$!
 	echo >$GI/trace
-	_ev=$GI/events/utiltrack/utiltrack_freq
-	if [ "$1" = utiltrack ]; then
-		echo 'cpu == 1' >$_ev/filter
-		echo 1 >$_ev/enable
-	fi
 	{
 		# at least 24 wakeups, more (up to 3 s) until CPU1's policy is
 		# below fmax
@@ -189,7 +195,6 @@ gov_step_once() {
 	kill $spin
 	wait $spin 2>/dev/null
 	echo 0 >$GI/tracing_on
-	echo 0 >$_ev/enable
 	[ "$(cat /tmp/st.from)" -lt $2 ] || return 1
 	_r=$(awk -v fmax=$2 '
 		function ts(s) { sub(":", "", s); return s + 0 }
@@ -359,7 +364,7 @@ test_gov_rt_policy() {
 	set_gov 0 performance
 	set_gov 1 performance
 	ut_rmmod utiltrack
-	insmod $UT/utiltrack.ko invariance=1
+	gov_load invariance=1
 	set_gov 1 utiltrack
 	echo pelt_rt >$GT/signal
 	# The series predates runnable boosting (6.5), which adds the CFS
@@ -387,18 +392,16 @@ test_gov_rt_policy() {
 	echo $rb >$GT/runnable_boost
 	set_gov 1 performance
 	ut_rmmod utiltrack
-	insmod $UT/utiltrack.ko invariance=0
+	gov_load invariance=0
 }
 
 # gov_trace_map_load : run $J/map.json with the governor's decisions
 # traced into $GI (beside the cpu_frequency events gov_setup enabled)
 gov_trace_map_load() {
 	echo >$GI/trace
-	echo 1 >$GI/events/utiltrack/utiltrack_freq/enable
 	echo 1 >$GI/tracing_on
 	rt-app $J/map.json >/tmp/rtapp.log 2>&1
 	echo 0 >$GI/tracing_on
-	echo 0 >$GI/events/utiltrack/utiltrack_freq/enable
 }
 
 # Every decision's request is the core's mapping of its util (issue 17),
@@ -523,11 +526,9 @@ gov_hold_cuts() {
 	echo >$GI/trace
 	echo 'next_pid == 0' >$GI/events/sched/sched_switch/filter
 	echo 1 >$GI/events/sched/sched_switch/enable
-	echo 1 >$GI/events/utiltrack/utiltrack_freq/enable
 	echo 1 >$GI/tracing_on
 	rt-app $J/hold.json >/dev/null 2>&1
 	echo 0 >$GI/tracing_on
-	echo 0 >$GI/events/utiltrack/utiltrack_freq/enable
 	echo 0 >$GI/events/sched/sched_switch/enable
 	echo 0 >$GI/events/sched/sched_switch/filter
 	awk '
@@ -606,9 +607,39 @@ gov_waking_seen() {
 # sched_waking serves only rt_policy=max: attached while a policy runs
 # the governor with it (its default: the start attaches it), and costs
 # nothing otherwise
+# Kernel text a tracepoint's probes coming and going would patch: its
+# static key (0 <-> 1 probes) and its static call (1 <-> 2), counted by
+# kprobe events on the two functions that do it, in an instance of their
+# own. The kprobes themselves patch only those two cold functions.
+PW=$TRACE/instances/utiltrack-patches
+PW_PROBES="static_call:__static_call_update key_on:static_key_enable_cpuslocked key_off:static_key_disable_cpuslocked"
+
+patch_watch_start() {
+	for _p in $PW_PROBES; do
+		echo "p:utpatch/${_p%%:*} ${_p#*:}" >>$TRACE/kprobe_events || return 1
+	done
+	mkdir -p $PW && echo 1 >$PW/events/utpatch/enable
+}
+
+# patch_watch_count : print how many updates were seen since the last count
+patch_watch_count() {
+	grep -c '^[^#]' $PW/trace
+	echo >$PW/trace
+}
+
+patch_watch_stop() {
+	echo 0 >$PW/events/utpatch/enable
+	rmdir $PW
+	for _p in $PW_PROBES; do
+		echo "-:utpatch/${_p%%:*}" >>$TRACE/kprobe_events
+	done
+}
+
 test_gov_waking_attach() {
 	set_gov 0 performance
 	set_gov 1 performance
+	pw=1
+	patch_watch_start || { pw=0; t_fail "patch watch: kprobe events" "could not be placed"; }
 	set_gov 1 utiltrack
 	n=$(gov_waking_seen on)
 	t_range "sched_waking attached by a start with rt_policy=max" "$n" 20 100000000
@@ -623,6 +654,19 @@ test_gov_waking_attach() {
 	n=$(gov_waking_seen off)
 	t_check "sched_waking detached once no policy runs utiltrack" \
 		"$n events" test "$n" = 0
+	# the session's keep-alive gives every scheduler tracepoint two
+	# probes, so these attaches patch nothing a running CPU executes
+	# (docs/safety.md, "Static keys under QEMU TCG")
+	[ $pw = 1 ] || return
+	n=$(patch_watch_count)
+	# the control: an event nobody holds, on and off, patches its site
+	_c=$PW/events/sched/sched_kthread_stop_ret/enable
+	echo 1 >$_c
+	echo 0 >$_c
+	c=$(patch_watch_count)
+	patch_watch_stop
+	t_check "keep-alive: attaching and detaching sched_waking patched no kernel text (control event: >= 2 updates)" \
+		"$n static key or static call updates; control $c" test "$n" = 0 -a "$c" -ge 2
 }
 
 test_gov_switching() {
@@ -649,7 +693,7 @@ test_gov_switching() {
 		ut_rmmod utiltrack
 	t_check "governor gone with the module" "still listed" \
 		absent -w utiltrack $CPUFREQ/policy1/scaling_available_governors
-	insmod $UT/utiltrack.ko invariance=0
+	gov_load invariance=0
 }
 
 gov_suite() {
