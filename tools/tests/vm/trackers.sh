@@ -208,6 +208,20 @@ test_rt() {
 	ut_rmmod utiltrack
 }
 
+# ut_load_traced [PARAM...] : load utiltrack with no tracker, hold its
+# trace events in the session's keep-alive instances, then enable the
+# default trackers. The events' sites are in the probes: patched here
+# before any probe runs, and switching the events on and off afterwards
+# (trace_start, trace_stop) patches nothing (docs/safety.md, "Static
+# keys under QEMU TCG").
+ut_load_traced() {
+	insmod $UT/utiltrack.ko "$@" trackers= || return
+	keep_events_on utiltrack
+	for _t in pelt rt walt; do
+		echo "enable $_t" >$UTD/trackers || return
+	done
+}
+
 # trace_start EVENT FILTER EXTRA_EVENT : record utiltrack EVENT (with
 # FILTER) and one scheduler event, from an empty buffer
 trace_start() {
@@ -238,7 +252,7 @@ trace_stop() {
 }
 
 test_walt() {
-	ut_load invariance=0 || { t_fail "walt tracker" "insmod"; return; }
+	ut_load_traced invariance=0 || { t_fail "walt tracker" "insmod"; return; }
 	oh=$(overhead_us SCHED_OTHER 5000 10000 wait)
 	rtapp_json $J/w50.json w50 SCHED_OTHER 30 "$(phase p $((5000 - oh)) 10000 3000)"
 	rt-app $J/w50.json >/tmp/rtapp.log 2>&1 &
@@ -358,7 +372,7 @@ test_walt() {
 # a busy task moved from CPU1 to CPU0: its util leaves cpu1's pelt and
 # joins cpu0's at the migration, not by slow decay and growth
 test_migration() {
-	ut_load invariance=0 || { t_fail "migration" "insmod"; return; }
+	ut_load_traced invariance=0 || { t_fail "migration" "insmod"; return; }
 	taskset -c 1 sh -c 'while :; do :; done' &
 	loop=$!
 	sleep 1
