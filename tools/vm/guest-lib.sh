@@ -102,10 +102,10 @@ load_vcpufreq() {
 # its first probe or loses its last, and its static call when it goes
 # from one probe (called directly) to two (called through the iterator)
 # or back. Two silent trace instances holding the same events give each
-# tracepoint two probes for the whole session, so a probe of ours coming
-# or going (a load, a tracker switched, the governor's sched_waking)
-# patches neither; tools/tests/vm/keys.sh covers the flips in a boot of
-# its own. UT_KEEPALIVE=0 turns this off.
+# tracepoint at least two probes for the whole session, so a probe of
+# ours coming or going (a load, a tracker switched, the governor's
+# sched_waking) patches neither; tools/tests/vm/keys.sh covers the flips
+# in a boot of its own. UT_KEEPALIVE=0 turns this off.
 UT_KEEPALIVE_INSTANCES="utiltrack-keepalive utiltrack-keepalive2"
 
 # keep_events_on EVENT... : EVENT (sched/sched_switch, or a whole system
@@ -127,15 +127,6 @@ keep_sched_tracepoints_on() {
 		sched/sched_wakeup_new sched/sched_migrate_task \
 		sched/sched_process_fork sched/sched_process_exec \
 		sched/sched_process_free power/cpu_frequency
-}
-
-# ut_load [PARAM...] : insmod utiltrack.ko, then hold its own trace
-# events in the keep-alive instances, for suites that switch those
-# events on and off while the module runs (each switch would patch the
-# module's text). Their unload removes them with the module.
-ut_load() {
-	insmod $UT/utiltrack.ko "$@" || return
-	keep_events_on utiltrack
 }
 
 # guest_session_start : the test shell and every helper it forks (awk,
