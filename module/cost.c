@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cost.c - utiltrack measuring itself, at no cost when it does not.
+ * cost.c - utiltrack measuring itself, at a flag test per probe when not.
  *
  * Off by default: the probes then read no clock for it and record
- * nothing but their per-CPU event counts, behind static keys that are
- * no-op jumps. Switched on from debugfs ("cost": write 1, 2 or 0), it
+ * nothing but their per-CPU event counts; each tests a read-mostly flag.
+ * Switched on from debugfs ("cost": write 1, 2 or 0), it
  * records per CPU, per event:
  *   - a histogram of the probe's duration (4 buckets per power of two,
  *     so a percentile is known to within 25 %), its sum and maximum;
@@ -62,8 +62,8 @@ struct ut_cost_trk {
 	struct ut_cost_hist h;
 };
 
-DEFINE_STATIC_KEY_FALSE(ut_cost_key);
-DEFINE_STATIC_KEY_FALSE(ut_cost_trk_key);
+bool ut_cost_on __read_mostly;
+bool ut_cost_trk_on __read_mostly;
 
 static struct ut_cost_cpu __percpu *ut_cost_data;
 static DEFINE_MUTEX(ut_cost_lock);
@@ -214,23 +214,21 @@ static void ut_cost_measure_clock(void)
 	}
 }
 
-/* Off: a probe that saw a key on may still record after this returns. */
+/* Off: a probe that saw a flag on may still record after this returns. */
 static void ut_cost_off(void)
 {
-	if (static_key_enabled(&ut_cost_trk_key))
-		static_branch_disable(&ut_cost_trk_key);
-	if (static_key_enabled(&ut_cost_key))
-		static_branch_disable(&ut_cost_key);
+	WRITE_ONCE(ut_cost_trk_on, false);
+	WRITE_ONCE(ut_cost_on, false);
 	WRITE_ONCE(ut_cost_level, UT_COST_OFF);
 }
 
 /*
  * Switch to @level: off (the figures are kept), or on (clearing what was
  * recorded); the level it is at already changes nothing. The data
- * outlives the keys: a probe that saw a key on may still record after it
- * goes off, so clearing happens only while off and after every probe
+ * outlives the flags: a probe that saw a flag on may still record after
+ * it goes off, so clearing happens only while off and after every probe
  * that could have seen it on has returned. Trackers' histograms are
- * cleared by a new epoch, published before a key goes on.
+ * cleared by a new epoch, published before a flag goes on.
  */
 int ut_cost_set(unsigned int level)
 {
@@ -258,8 +256,10 @@ int ut_cost_set(unsigned int level)
 	WRITE_ONCE(ut_cost_epoch, ut_cost_epoch + 1 ?: 1);
 	ut_cost_measure_clock();
 	if (level == UT_COST_TRACKERS)
-		static_branch_enable(&ut_cost_trk_key);
-	static_branch_enable(&ut_cost_key);
+		/* a probe that sees the flag on sees the new epoch */
+		smp_store_release(&ut_cost_trk_on, true);
+	/* a probe that sees the flag on sees the cleared histograms */
+	smp_store_release(&ut_cost_on, true);
 	WRITE_ONCE(ut_cost_level, level);
 out:
 	mutex_unlock(&ut_cost_lock);

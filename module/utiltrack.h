@@ -10,7 +10,7 @@
  *   probes.c          ut_probe_ tracepoint probes: the hot path
  *   dispatch.c        ut_disp_  one event to every enabled tracker
  *   freqinv.c         ut_inv_  frequency and capacity invariance
- *   cost.c            ut_cost_ self-measurement, behind a static key
+ *   cost.c            ut_cost_ self-measurement, behind a read-mostly flag
  *   debugfs.c         ut_dbg_  /sys/kernel/debug/utiltrack/
  *   governor.c        ut_gov_  the "utiltrack" cpufreq governor: decisions
  *   gov_tunables.c    ut_gov_  its sysfs tunables
@@ -21,7 +21,6 @@
 #define _UTILTRACK_INTERNAL_H
 
 #include <linux/hrtimer.h>
-#include <linux/jump_label.h>
 #include <linux/list.h>
 #include <linux/llist.h>
 #include <linux/percpu.h>
@@ -211,8 +210,14 @@ enum {
 	UT_COST_TRACKERS,	/* the same, and each tracker's share */
 };
 
-DECLARE_STATIC_KEY_FALSE(ut_cost_key);
-DECLARE_STATIC_KEY_FALSE(ut_cost_trk_key);
+/*
+ * Measuring on, and trackers timed too. Plain flags, not static keys: a
+ * flag costs one read-mostly load and a predicted branch per probe, while
+ * flipping a key rewrites the probes' own text under running CPUs, which
+ * QEMU's multi-threaded TCG (the project's lab) can leave half-patched.
+ */
+extern bool ut_cost_on;
+extern bool ut_cost_trk_on;
 
 void ut_cost_record(enum ut_tp tp, u64 t0);
 void ut_cost_irqoff(enum ut_site site, u64 t0);
@@ -239,34 +244,37 @@ void ut_cost_tracker_show(struct seq_file *m, struct ut_tracker *tr);
 /* Where a measured section starts: a clock read only while measuring. */
 static __always_inline u64 ut_cost_begin(void)
 {
-	return static_branch_unlikely(&ut_cost_key) ? local_clock() : 0;
+	/* acquire: the data cleared before the flag went on is seen cleared */
+	return unlikely(smp_load_acquire(&ut_cost_on)) ? local_clock() : 0;
 }
 
 /* A probe's end: its event counted, its duration recorded if measuring. */
 static __always_inline void ut_cost_end(enum ut_tp tp, u64 t0)
 {
 	this_cpu_inc(ut_cpus.events[tp]);
-	if (static_branch_unlikely(&ut_cost_key) && t0)
+	/* the switch and the tick read their clock anyway: test the flag */
+	if (unlikely(smp_load_acquire(&ut_cost_on)) && t0)
 		ut_cost_record(tp, t0);
 }
 
 /* The end of an interrupts-off section of @site begun at @t0. */
 static __always_inline void ut_cost_irqoff_end(enum ut_site site, u64 t0)
 {
-	if (static_branch_unlikely(&ut_cost_key) && t0)
+	if (unlikely(t0))
 		ut_cost_irqoff(site, t0);
 }
 
 /* Where a tracker's share of an event starts, when trackers are timed. */
 static __always_inline u64 ut_cost_tracker_begin(void)
 {
-	return static_branch_unlikely(&ut_cost_trk_key) ? local_clock() : 0;
+	/* acquire: pairs with ut_cost_set() publishing the epoch first */
+	return unlikely(smp_load_acquire(&ut_cost_trk_on)) ? local_clock() : 0;
 }
 
 /* The end of tracker @tr's share of an event, begun at @t0. */
 static __always_inline void ut_cost_tracker_end(struct ut_tracker *tr, u64 t0)
 {
-	if (static_branch_unlikely(&ut_cost_trk_key) && t0)
+	if (unlikely(t0))
 		ut_cost_tracker_record(tr, t0);
 }
 
