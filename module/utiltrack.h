@@ -257,10 +257,14 @@ static __always_inline void ut_cost_end(enum ut_tp tp, u64 t0)
 		ut_cost_record(tp, t0);
 }
 
-/* The end of an interrupts-off section of @site begun at @t0. */
+/*
+ * The end of an interrupts-off section of @site begun at @t0. The ends
+ * test the flag too: a section that ends after measuring went off, or at
+ * a lower level, records nothing.
+ */
 static __always_inline void ut_cost_irqoff_end(enum ut_site site, u64 t0)
 {
-	if (unlikely(t0))
+	if (unlikely(t0) && READ_ONCE(ut_cost_on))
 		ut_cost_irqoff(site, t0);
 }
 
@@ -274,7 +278,7 @@ static __always_inline u64 ut_cost_tracker_begin(void)
 /* The end of tracker @tr's share of an event, begun at @t0. */
 static __always_inline void ut_cost_tracker_end(struct ut_tracker *tr, u64 t0)
 {
-	if (unlikely(t0))
+	if (unlikely(t0) && READ_ONCE(ut_cost_trk_on))
 		ut_cost_tracker_record(tr, t0);
 }
 
