@@ -308,6 +308,7 @@ static int ut_dbg_stats_show(struct seq_file *m, void *v)
 	seq_printf(m, "slots_used %u\n", st.used);
 	seq_printf(m, "slots_pending %u\n", st.pending);
 	seq_printf(m, "slots_free %u\n", st.total - st.used - st.pending);
+	seq_printf(m, "slots_allocs %llu\n", st.allocs);
 	seq_printf(m, "slots_exhausted %llu\n", st.exhausted);
 	seq_printf(m, "events_untracked %llu\n", st.untracked);
 	seq_printf(m, "invariance %d\n", ut_invariance);

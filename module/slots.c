@@ -409,6 +409,7 @@ void ut_slot_stats(struct ut_slot_stats *st)
 		st->exhausted += READ_ONCE(n->exhausted);
 		st->untracked += READ_ONCE(n->untracked);
 	}
+	st->allocs = allocs;
 	st->total = ut_nr_slots;
 	/* sums of racing per-CPU reads: never below 0 */
 	st->used = allocs > releases ? allocs - releases : 0;

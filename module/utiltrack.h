@@ -101,6 +101,7 @@ static inline u32 ut_slot_idx(const struct ut_slot *s)
 struct ut_slot_stats {
 	unsigned int total, used;
 	unsigned int pending;	/* released, not yet past a grace period */
+	u64 allocs;		/* slots handed to a task, ever */
 	u64 exhausted;		/* allocations that found no free slot */
 	u64 untracked;		/* events about tasks without a slot */
 };

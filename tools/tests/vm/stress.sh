@@ -215,6 +215,7 @@ stress_forks() {
 		holders="$holders $!"
 		i=$((i + 1))
 	done
+	a0=$(ut_stat slots_allocs) e0=$(ut_stat slots_exhausted)
 	i=0
 	while [ $i -lt $ST_FORKS ]; do
 		true | true | true | true &
@@ -223,15 +224,20 @@ stress_forks() {
 		i=$((i + 8))
 	done
 	ex=$(ut_stat slots_exhausted)
+	# every fork got a slot or was counted; a slot that an older task
+	# frees meanwhile passes from storm task to storm task, so not
+	# every fork is exhausted, but most are
+	got=$(($(ut_stat slots_allocs) - a0)) ex=$((ex - e0))
 	# shellcheck disable=SC2086
 	kill $holders 2>/dev/null
 	wait
 	sleep 0.5
 	u1=$(ut_stat slots_used)
 	stale=$(st_stale)
-	st_say "$ST_FORKS forks while $((64 - u0 + 20)) sleepers held 64 slots: used $u0 -> $u1, exhausted $ex, stale $stale"
-	t_range "stress: exhaustion counted ($ST_FORKS forks past 64 slots)" \
-		"$ex" "$ST_FORKS" 100000000
+	st_say "$ST_FORKS forks while $((64 - u0 + 20)) sleepers held 64 slots: used $u0 -> $u1, in the storm $got got a slot and $ex were exhausted, stale $stale"
+	t_check "stress: every fork of $ST_FORKS past 64 slots got one or was counted exhausted, most exhausted" \
+		"got $got, exhausted $ex" \
+		test $((got + ex)) -ge "$ST_FORKS" -a "$ex" -ge $((ST_FORKS / 2))
 	t_range "stress: every slot back after the storm (used, after - before)" \
 		"$((u1 - u0))" -3 3
 	t_check "stress: no slot left for a task that is gone" "$stale stale" \
