@@ -50,6 +50,12 @@ u32 ut_inv_scale(struct ut_cpu *uc)
 	return uc->capacity;
 }
 
+/* ... and the capacity the trackers read at use, the same fake one. */
+u32 ut_inv_capacity(int cpu)
+{
+	return per_cpu_ptr(&ut_cpus, cpu)->capacity;
+}
+
 int ut_probe_attach(unsigned int needs)
 {
 	ut_kunit_probes.calls++;
@@ -76,4 +82,4 @@ void ut_kunit_reset(u64 now)
 }
 
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("utiltrack KUnit suites: pelt, walt, freq, gov, tracker, emu, cost");
+MODULE_DESCRIPTION("utiltrack KUnit suites: pelt, util_est, walt, freq, gov, tracker, emu, cost");

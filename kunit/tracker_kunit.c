@@ -18,7 +18,10 @@
 #include <linux/string.h>
 #include <linux/time64.h>
 
+#include <utiltrack/util_est.h>
+
 #include "utiltrack_kunit.h"
+#include "compat/sched.h"
 
 #define MS	NSEC_PER_MSEC
 #define T0	(1000 * 20 * MS)	/* a boundary of 10 and 20 ms windows */
@@ -296,7 +299,8 @@ static int tracker_test_init(struct kunit *test)
 		return ret;
 	ret = ut_reg_register_builtin(&ut_pelt_tracker) ?:
 	      ut_reg_register_builtin(&ut_rt_tracker) ?:
-	      ut_reg_register_builtin(&ut_walt_tracker);
+	      ut_reg_register_builtin(&ut_walt_tracker) ?:
+	      ut_reg_register_builtin(&ut_util_est_tracker);
 	if (ret)
 		ut_slot_exit();
 	return ret;
@@ -345,25 +349,27 @@ static void tracker_register_names(struct kunit *test)
 		ut_tracker_unregister(ops);
 }
 
-/* Three built-ins plus five more fill the table; the ninth is refused. */
+/* tracker_test_init's built-ins plus more fill the table; one more is refused. */
+#define NR_BUILTIN	4
+
 static void tracker_register_limit(struct kunit *test)
 {
+	int room = UT_MAX_TRACKERS - NR_BUILTIN, i;
 	struct ut_tracker_ops *ops;
 	char *name;
-	int i;
 
-	ops = kunit_kcalloc(test, UT_MAX_TRACKERS, sizeof(*ops), GFP_KERNEL);
+	ops = kunit_kcalloc(test, room + 1, sizeof(*ops), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ops);
-	for (i = 0; i < UT_MAX_TRACKERS - 2; i++) {
+	for (i = 0; i <= room; i++) {
 		name = kunit_kzalloc(test, 8, GFP_KERNEL);
 		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, name);
 		snprintf(name, 8, "t%d", i);
 		ops[i].name = name;
 		ops[i].owner = THIS_MODULE;
 		KUNIT_EXPECT_EQ(test, ut_tracker_register(&ops[i]),
-				i < UT_MAX_TRACKERS - 3 ? 0 : -ENOSPC);
+				i < room ? 0 : -ENOSPC);
 	}
-	for (i = 0; i < UT_MAX_TRACKERS - 3; i++)
+	for (i = 0; i < room; i++)
 		ut_tracker_unregister(&ops[i]);
 }
 
@@ -905,6 +911,7 @@ static void tracker_signal_resolve(struct kunit *test)
 	u64 t;
 
 	KUNIT_EXPECT_EQ(test, ut_signal_lookup("pelt_rt", &needs), 0);
+	KUNIT_EXPECT_EQ(test, ut_signal_lookup("util_est_rt", &needs), 0);
 	KUNIT_EXPECT_EQ(test, ut_signal_lookup("walt", &needs), 0);
 	KUNIT_EXPECT_TRUE(test, needs & UT_NEED_TICK);
 	KUNIT_EXPECT_EQ(test, ut_signal_lookup("nosuch", &needs), -ENOENT);
@@ -954,6 +961,60 @@ static void tracker_signal_resolve(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, read_now(&sig, 0, &util));
 }
 
+/*
+ * util_est (trackers/util_est.c): a task running 4 ms of every 16 wakes
+ * with its PELT util decayed to the trough; the CPU's estimate holds the
+ * util it slept with, so it wakes to what it needed last time. Asleep,
+ * it is out of the CPU's sum; queued, its estimate moves with it.
+ */
+static void tracker_util_est_periodic(struct kunit *test)
+{
+	u64 t, peak = 0, at_in = 0, est;
+	struct ut_slot *s;
+
+	KUNIT_ASSERT_EQ(test, ut_reg_enable("pelt"), 0);
+	KUNIT_ASSERT_EQ(test, ut_reg_enable("util_est"), 0);
+	s = fake_slot(test, 1, SCHED_NORMAL);
+	for (t = T0; t < T0 + 3 * NSEC_PER_SEC; t += 16 * MS) {
+		ev_one(s, t, ut_disp_wakeup);
+		ev_switch(0, t, NULL, false, s);
+		at_in = task_val(test, "pelt", s);
+		ev_switch(0, t + 4 * MS, s, false, NULL);
+		peak = task_val(test, "pelt", s);
+	}
+	KUNIT_EXPECT_EQ(test, cpu_val(test, "util_est", 0, 1), 0);
+	/*
+	 * Up to 6.11 the sample is the util at the sleep; 6.12 cuts the run
+	 * at the kernel's last tick in it, so it lies between the two.
+	 */
+	est = UT_UTIL_EST_SAMPLE_BEFORE_DEQUEUE ? at_in : peak;
+	KUNIT_EXPECT_GE(test, task_val(test, "util_est", s) + UT_UTIL_EST_MARGIN,
+			est);
+	KUNIT_EXPECT_LE(test, task_val(test, "util_est", s),
+			peak + UT_UTIL_EST_MARGIN);
+
+	ev_one(s, t, ut_disp_wakeup);
+	KUNIT_EXPECT_EQ(test, cpu_val(test, "util_est", 0, 1),
+			task_val(test, "util_est", s));
+	ev_switch(0, t, NULL, false, s);
+	/* the trough: ~224 of a 4/16 duty cycle, the peak ~290 */
+	KUNIT_EXPECT_GE(test, peak, cpu_val(test, "pelt", 0, 0) + 40);
+	KUNIT_EXPECT_EQ(test, tracker_util(test, "util_est", 0),
+			max_t(u64, tracker_util(test, "pelt", 0),
+			      task_val(test, "util_est", s)));
+
+	if (num_possible_cpus() < 2)
+		return;
+	ev_switch(0, t + MS, s, true, NULL);	/* preempted, queued */
+	est = cpu_val(test, "util_est", 0, 1);
+	KUNIT_EXPECT_GT(test, est, 0);
+	ev_migrate(s, 1, t + MS);
+	KUNIT_EXPECT_EQ(test, cpu_val(test, "util_est", 0, 1), 0);
+	KUNIT_EXPECT_EQ(test, cpu_val(test, "util_est", 1, 1), est);
+	ev_one(s, t + 2 * MS, ut_disp_task_exit);
+	KUNIT_EXPECT_EQ(test, cpu_val(test, "util_est", 1, 1), 0);
+}
+
 static struct kunit_case tracker_cases[] = {
 	KUNIT_CASE_PARAM(tracker_register_names, names_gen_params),
 	KUNIT_CASE(tracker_register_limit),
@@ -975,6 +1036,7 @@ static struct kunit_case tracker_cases[] = {
 	KUNIT_CASE(tracker_walt_signal_projected),
 	KUNIT_CASE(tracker_walt_running_projected),
 	KUNIT_CASE(tracker_walt_migration),
+	KUNIT_CASE(tracker_util_est_periodic),
 	KUNIT_CASE(tracker_signal_resolve),
 	{}
 };

@@ -8,7 +8,8 @@
  * leaving the old value, on anything else:
  *   signal         a signal (signal.c): a tracker whose first "cpus"
  *                  column drives frequency, or pelt_rt (cfs + rt, as
- *                  schedutil sums them)
+ *                  schedutil sums them), or util_est_rt (the same with
+ *                  util_est's cfs, as schedutil reads it)
  *   rate_limit_us  minimum time between decisions
  *   headroom_pct   100..200, schedutil's 1.25 is 125
  *   rt_policy      max: an RT/DL task running asks fmax (what schedutil
@@ -17,7 +18,8 @@
  *   iowait_boost   0/1, schedutil's I/O-wait boost
  *   runnable_boost 0/1, schedutil's runnable boosting (since 6.5): util
  *                  raised to the runnable average, for trackers that
- *                  have one (pelt, and pelt_rt's cfs part); defaults to
+ *                  have one (pelt, util_est, and the cfs part of
+ *                  pelt_rt and util_est_rt); defaults to
  *                  what the running kernel's schedutil does
  *   hispeed_load   0 (off, the default) or 1..100: at this percentage
  *                  of capacity ask for at least hispeed_freq, as

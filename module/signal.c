@@ -6,7 +6,8 @@
  * tracker's CPU utilization projected to now (its ->cpu_util, else the
  * first "cpus" column of ->cpu_show), or a sum of two trackers' as
  * schedutil sums cfs and rt ("pelt_rt": pelt's, with its runnable signal
- * when boosted, plus rt's).
+ * when boosted, plus rt's; "util_est_rt": the same with util_est's cfs,
+ * max(util_avg, util_est), which is what schedutil reads).
  *
  * A name is resolved to a handle once, when the name or the set of
  * enabled trackers changes, never per read: the handle records the
@@ -27,6 +28,7 @@ static const struct {
 	const char *parts[UT_SIGNAL_PARTS];
 } ut_signal_sums[] = {
 	{ "pelt_rt", { "pelt", "rt" } },
+	{ "util_est_rt", { "util_est", "rt" } },
 };
 
 static int ut_signal_sum_of(const char *name)

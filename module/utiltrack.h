@@ -15,7 +15,8 @@
  *   governor.c        ut_gov_  the "utiltrack" cpufreq governor: decisions
  *   gov_tunables.c    ut_gov_  its sysfs tunables
  *   gov_stats.c       ut_gov_  its statistics, debugfs "governor"
- *   trackers/        the built-in trackers (pelt.c, rt.c, walt.c)
+ *   trackers/        the built-in trackers (pelt.c, rt.c, walt.c,
+ *                    util_est.c on pelt.h)
  */
 #ifndef _UTILTRACK_INTERNAL_H
 #define _UTILTRACK_INTERNAL_H
@@ -444,6 +445,7 @@ void ut_gov_debugfs(struct dentry *dir);
 extern const struct ut_tracker_ops ut_pelt_tracker;
 extern const struct ut_tracker_ops ut_rt_tracker;
 extern const struct ut_tracker_ops ut_walt_tracker;
+extern const struct ut_tracker_ops ut_util_est_tracker;
 
 int ut_walt_param_check(void);
 

@@ -33,6 +33,7 @@ static const struct ut_tracker_ops * const ut_builtin[] = {
 	&ut_pelt_tracker,
 	&ut_rt_tracker,
 	&ut_walt_tracker,
+	&ut_util_est_tracker,
 };
 
 static int ut_check_params(void)

@@ -7,6 +7,7 @@
 
 #include <linux/sched.h>
 #include <linux/sched/isolation.h>
+#include <utiltrack/util_est.h>
 #include "compat/version.h"
 
 /*
@@ -46,6 +47,44 @@ static inline bool ut_cpu_housekeeping(int cpu)
 #else
 	return housekeeping_cpu(cpu, HK_FLAG_TICK) &&
 	       housekeeping_cpu(cpu, HK_FLAG_DOMAIN);
+#endif
+}
+
+/*
+ * The running kernel's util_est rules (include/utiltrack/util_est.h):
+ * 6.2 added the runnable check, 6.8 dropped the last sleep's util from
+ * a task's estimate, and 6.12 samples before the dequeue's PELT update.
+ */
+#define UT_UTIL_EST_RULES {					\
+	.max_with_last	= !UT_KERNEL_GE(6, 8, 0),		\
+	.runnable_check	= UT_KERNEL_GE(6, 2, 0),		\
+}
+
+#define UT_UTIL_EST_SAMPLE_BEFORE_DEQUEUE	UT_KERNEL_GE(6, 12, 0)
+
+/* The flag moved from kernel/sched/pelt.h's bit 0 to the top bit in 5.13. */
+#if UT_KERNEL_GE(5, 13, 0)
+#define UT_UTIL_AVG_UNCHANGED	UTIL_AVG_UNCHANGED
+#else
+#define UT_UTIL_AVG_UNCHANGED	0x1
+#endif
+
+/* The kernel's util_est of @p, in the core's terms. */
+static inline void ut_compat_util_est(struct task_struct *p,
+				      struct ut_util_est *ue)
+{
+#if UT_KERNEL_GE(6, 8, 0)
+	u32 ewma = READ_ONCE(p->se.avg.util_est);
+
+	ue->ewma = ewma & ~UT_UTIL_AVG_UNCHANGED;
+	ue->last = 0;
+	ue->unchanged = !!(ewma & UT_UTIL_AVG_UNCHANGED);
+#else
+	struct util_est kue = READ_ONCE(p->se.avg.util_est);
+
+	ue->ewma = kue.ewma;
+	ue->last = kue.enqueued & ~UT_UTIL_AVG_UNCHANGED;
+	ue->unchanged = !!(kue.enqueued & UT_UTIL_AVG_UNCHANGED);
 #endif
 }
 

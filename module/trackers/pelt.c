@@ -27,8 +27,6 @@
  * 1/256 of what it was.
  */
 
-#define TRK_PELT_SETTLE_NS	(256 * NSEC_PER_MSEC)
-
 #include <linux/kernel.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
@@ -36,43 +34,7 @@
 #include <utiltrack/pelt.h>
 
 #include "utiltrack.h"
-
-struct trk_pelt_cpu {
-	struct ut_pelt avg;
-	unsigned int nr_runnable;	/* CFS tasks queued here, as counted */
-	bool fair_running;
-	/* wakeups not yet applied: see trk_pelt_cpu_settle() */
-	unsigned int wake_pending;
-	u64 wake_at;
-	/* estimated wakeup times found later than the task's switch-in */
-	u64 wake_ahead;
-	u64 wake_ahead_max_ns;
-	/* validation */
-	u64 skipped;		/* samples of unsettled tasks */
-	u64 samples;
-	u64 err_sum;
-	u32 err_max;
-	/* the same from the sums, free of util_avg's per-period refresh */
-	u64 fresh_err_sum;
-	u32 fresh_err_max;
-	/* the worst sample, for diagnosis */
-	pid_t worst_pid;
-	u32 worst_ours, worst_kernel;
-	char worst_comm[TASK_COMM_LEN];
-};
-
-struct trk_pelt_task {
-	struct ut_pelt avg;
-	bool running;
-	bool runnable;
-	bool counted;		/* in a CPU's nr_runnable */
-	bool wake_pending;	/* woken at wake_at, not yet applied */
-	u64 wake_at;
-	bool attached;		/* its util is part of a CPU's signal */
-	u32 kernel_util;	/* p->se.avg.util_avg at the last switch-out */
-	enum ut_class class;	/* at the last switch-out */
-	u64 unsettled_at;	/* last migration or change of class */
-};
+#include "trackers/pelt.h"
 
 /* Take the kernel's own PELT state of the task as ours. */
 static void trk_pelt_copy_kernel(struct trk_pelt_task *pt,
@@ -91,8 +53,8 @@ static void trk_pelt_copy_kernel(struct trk_pelt_task *pt,
  * both then evolve from the same state (and the same 1024-ns grid), so
  * any later difference is the tracker's. Otherwise start from zero.
  */
-static void trk_pelt_task_init(struct ut_tracker *tr, void *td,
-			       const struct ut_task *t, const struct ut_ctx *c)
+void trk_pelt_task_init(struct ut_tracker *tr, void *td,
+			const struct ut_task *t, const struct ut_ctx *c)
 {
 	const struct sched_avg *ka = &t->p->se.avg;
 	struct trk_pelt_task *pt = td;
@@ -119,8 +81,8 @@ static void trk_pelt_task_init(struct ut_tracker *tr, void *td,
 	pt->attached = !t->is_new;
 }
 
-static void trk_pelt_cpu_init(struct ut_tracker *tr, void *cd,
-			      const struct ut_ctx *c)
+void trk_pelt_cpu_init(struct ut_tracker *tr, void *cd,
+		       const struct ut_ctx *c)
 {
 	struct trk_pelt_cpu *pc = cd;
 
@@ -189,9 +151,9 @@ static void trk_pelt_task_settle(struct trk_pelt_task *pt,
 	pt->wake_pending = false;
 }
 
-static void trk_pelt_cpu_switch(struct ut_tracker *tr, void *cd,
-				const struct ut_ctx *c, enum ut_class prev,
-				enum ut_class next)
+void trk_pelt_cpu_switch(struct ut_tracker *tr, void *cd,
+			 const struct ut_ctx *c, enum ut_class prev,
+			 enum ut_class next)
 {
 	struct trk_pelt_cpu *pc = cd;
 
@@ -230,8 +192,8 @@ static void trk_pelt_attach_new(struct trk_pelt_cpu *pc,
 	trk_pelt_attach(pc, pt);
 }
 
-static void trk_pelt_wakeup(struct ut_tracker *tr, void *td, void *cd,
-			    const struct ut_task *t, const struct ut_ctx *c)
+void trk_pelt_wakeup(struct ut_tracker *tr, void *td, void *cd,
+		     const struct ut_task *t, const struct ut_ctx *c)
 {
 	struct trk_pelt_task *pt = td;
 	struct trk_pelt_cpu *pc = cd;
@@ -293,9 +255,9 @@ static void trk_pelt_validate(struct trk_pelt_cpu *pc, struct trk_pelt_task *pt,
 	}
 }
 
-static void trk_pelt_switch_out(struct ut_tracker *tr, void *td, void *cd,
-				const struct ut_task *t, const struct ut_ctx *c,
-				bool prev_runnable)
+void trk_pelt_switch_out(struct ut_tracker *tr, void *td, void *cd,
+			 const struct ut_task *t, const struct ut_ctx *c,
+			 bool prev_runnable)
 {
 	struct trk_pelt_task *pt = td;
 	struct trk_pelt_cpu *pc = cd;
@@ -314,8 +276,8 @@ static void trk_pelt_switch_out(struct ut_tracker *tr, void *td, void *cd,
 	pt->runnable = prev_runnable;
 }
 
-static void trk_pelt_switch_in(struct ut_tracker *tr, void *td, void *cd,
-			       const struct ut_task *t, const struct ut_ctx *c)
+void trk_pelt_switch_in(struct ut_tracker *tr, void *td, void *cd,
+			const struct ut_task *t, const struct ut_ctx *c)
 {
 	struct trk_pelt_task *pt = td;
 	struct trk_pelt_cpu *pc = cd;
@@ -330,9 +292,9 @@ static void trk_pelt_switch_in(struct ut_tracker *tr, void *td, void *cd,
 }
 
 /* The task's util leaves @src's signal and joins @dst's (attach/detach). */
-static void trk_pelt_migrate(struct ut_tracker *tr, void *td, void *src,
-			     void *dst, const struct ut_task *t,
-			     const struct ut_ctx *cs, const struct ut_ctx *cd)
+void trk_pelt_migrate(struct ut_tracker *tr, void *td, void *src,
+		      void *dst, const struct ut_task *t,
+		      const struct ut_ctx *cs, const struct ut_ctx *cd)
 {
 	struct trk_pelt_task *pt = td;
 	struct trk_pelt_cpu *ps = src, *pd = dst;
@@ -362,8 +324,8 @@ static void trk_pelt_cpu_show(struct ut_tracker *tr, void *cd,
 }
 
 /* Projected to c->now: a CPU running one task has no switch to update it. */
-static u32 trk_pelt_cpu_util(struct ut_tracker *tr, void *cd,
-			     const struct ut_ctx *c, u32 *runnable)
+u32 trk_pelt_cpu_util(struct ut_tracker *tr, void *cd,
+		      const struct ut_ctx *c, u32 *runnable)
 {
 	struct trk_pelt_cpu pc = *(struct trk_pelt_cpu *)cd;
 

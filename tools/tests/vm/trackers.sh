@@ -5,7 +5,7 @@
 # stays on CPU0. rt-app "runtime" events busy-loop for wall-clock time, so
 # duty cycles are exact whatever the frequency.
 
-t_plan 73
+t_plan 77
 
 tracker_setup() {
 	load_vcpufreq emulate=0 || return 1
@@ -36,9 +36,15 @@ test_bad_load_params() {
 
 # CFS duty cycles 10/30/50/80 % at a 16 ms period on CPU1, invariance off:
 # the module's own comparison with p->se.avg.util_avg, and CPU1's pelt
-# against the kernel's cfs_rq util_avg sampled at the same instants.
+# against the kernel's cfs_rq util_avg sampled at the same instants; the
+# same for util_est (tasks' estimates at each sleep, CPU1's sum of its
+# queued tasks' against the cfs_rq's).
 test_pelt_validation() {
-	ut_load invariance=0 || { t_fail "pelt validation" "insmod"; return; }
+	ut_load invariance=0 trackers=pelt,util_est ||
+		{ t_fail "pelt validation" "insmod"; return; }
+	# 6.1 names the cfs_rq's sum util_est_enqueued, 6.12 util_est
+	kue=.util_est
+	grep -q '\.util_est_enqueued' $DBG/sched/debug && kue=.util_est_enqueued
 	rtapp_json $J/duty.json duty SCHED_OTHER 10 \
 		"$(phase d10 1600 16000 150), $(phase d30 4800 16000 150),
 		 $(phase d50 8000 16000 150), $(phase d80 12800 16000 150)"
@@ -47,6 +53,8 @@ test_pelt_validation() {
 	sleep 1
 	: >/tmp/ours
 	: >/tmp/kern
+	: >/tmp/ue_ours
+	: >/tmp/ue_kern
 	i=0
 	while kill -0 $ra 2>/dev/null; do
 		first=ours
@@ -55,6 +63,9 @@ test_pelt_validation() {
 		set -- $(cfs_pair 1 pelt .util_avg $first)
 		echo "$1" >>/tmp/ours
 		echo "$2" >>/tmp/kern
+		set -- $(cfs_pair 1 util_est_sum $kue $first)
+		echo "$1" >>/tmp/ue_ours
+		echo "$2" >>/tmp/ue_kern
 		sleep 0.05
 	done
 	wait $ra
@@ -65,7 +76,7 @@ test_pelt_validation() {
 	mo=$(mean_of /tmp/ours)
 	mk=$(mean_of /tmp/kern)
 	echo "pelt: cpu1 $n samples, mean utiltrack $mo, mean kernel cfs_rq $mk"
-	grep -E "pelt_validation|pelt_wakeup" $UTD/stats
+	grep -E "pelt_validation|pelt_wakeup|util_est_validation" $UTD/stats
 	# The two reads of a sample are a file apart, alternating which is
 	# first (cfs_pair); on a 16 ms duty cycle that still leaves the mean
 	# of ~100 pairs a few units off (-21.4 once on 6.1, when the reads
@@ -87,7 +98,26 @@ test_pelt_validation() {
 	# refresh: what remains is the algorithm (and unmodelled events)
 	t_range "validation mean abs error from util_sum" \
 		"$(ut_stat pelt_validation_sum_mean_abs_err)" 0 2
+	util_est_checks
 	ut_rmmod utiltrack
+}
+
+# util_est, from the run above: every sleep of a CFS task compared with
+# the kernel's estimate that the same dequeue updated, and CPU1's sum
+# sampled beside the kernel's cfs_rq sum as pelt's is.
+util_est_checks() {
+	t_check "cpu util_est: every sample read, ours and the kernel's" \
+		"$(grep -vc . /tmp/ue_ours) + $(grep -vc . /tmp/ue_kern) missing" \
+		both_measured /tmp/ue_ours /tmp/ue_kern
+	mo=$(mean_of /tmp/ue_ours)
+	mk=$(mean_of /tmp/ue_kern)
+	echo "util_est: cpu1 mean utiltrack $mo, mean kernel cfs_rq $mk"
+	t_perf_range "cpu util_est mean vs kernel cfs_rq's (diff)" \
+		"$(calc "$mo - $mk")" -20 20
+	t_range "util_est validation samples" \
+		"$(ut_stat util_est_validation_samples)" 500 100000000
+	t_range "util_est validation mean abs error" \
+		"$(ut_stat util_est_validation_mean_abs_err)" 0 10
 }
 
 # cfs_pair CPU COL FIELD FIRST : "ours kernel", CPU's COL from utiltrack's

@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trackers/util_est.c - the "util_est" tracker: the kernel's estimated
+ * utilization of CFS tasks, per task and per CPU.
+ *
+ * schedutil does not use a CPU's PELT util alone but max(util_avg,
+ * util_est): the sum, over the CPU's queued CFS tasks, of each task's
+ * estimate (include/utiltrack/util_est.h). A periodic task that sleeps
+ * long enough for its PELT util to decay therefore wakes to the
+ * frequency it needed last time, not to a decayed one. This tracker
+ * follows its tasks' PELT as the pelt tracker does (trackers/pelt.h, its
+ * own copy, so it can run without pelt), takes a sample of each task's
+ * util when it goes to sleep and keeps each CPU's sum of its queued
+ * tasks' estimates. Its CPU util is max(util_avg, sum), schedutil's CFS
+ * input; with rt it forms the util_est_rt signal.
+ *
+ * The sampling rules follow the running kernel (module/compat/sched.h).
+ * Validation: when invariance is off, each sleeping task's estimate is
+ * compared with the kernel's p->se.avg.util_est, updated by the same
+ * dequeue just before the switch.
+ */
+
+#include <linux/jiffies.h>
+#include <linux/kernel.h>
+#include <linux/ktime.h>
+#include <linux/sched.h>
+#include <linux/seq_file.h>
+#include <utiltrack/util_est.h>
+
+#include "utiltrack.h"
+#include "compat/sched.h"
+#include "trackers/pelt.h"
+
+struct trk_est_cpu {
+	struct trk_pelt_cpu pelt;
+	u32 sum;		/* estimates of the CFS tasks queued here */
+	/* validation */
+	u64 samples;
+	u64 skipped;		/* samples of unsettled tasks */
+	u64 err_sum;
+	u32 err_max;
+};
+
+struct trk_est_task {
+	struct trk_pelt_task pelt;
+	struct ut_util_est ue;
+	u32 contrib;		/* in a CPU's sum while @queued */
+	bool queued;
+	struct ut_pelt in;	/* its PELT as of the last switch-in */
+	u32 kernel_est;		/* the kernel's, at the last sleep */
+};
+
+static const struct ut_util_est_rules trk_est_rules = UT_UTIL_EST_RULES;
+
+/* The kernel's estimate of @p, when it is usable as a starting point. */
+static void trk_est_task_init(struct ut_tracker *tr, void *td,
+			      const struct ut_task *t, const struct ut_ctx *c)
+{
+	struct trk_est_task *et = td;
+
+	trk_pelt_task_init(tr, &et->pelt, t, c);
+	if (t->class == UT_CLASS_FAIR)
+		ut_compat_util_est(t->p, &et->ue);
+}
+
+static void trk_est_cpu_init(struct ut_tracker *tr, void *cd,
+			     const struct ut_ctx *c)
+{
+	struct trk_est_cpu *ec = cd;
+
+	trk_pelt_cpu_init(tr, &ec->pelt, c);
+}
+
+/* The task's estimate joins its CPU's sum (util_est_enqueue()). */
+static void trk_est_enqueue(struct trk_est_cpu *ec, struct trk_est_task *et)
+{
+	et->contrib = ut_util_est_value(&trk_est_rules, &et->ue);
+	ec->sum += et->contrib;
+	et->queued = true;
+}
+
+/* ... and leaves it, by what it added (util_est_dequeue()). */
+static void trk_est_dequeue(struct trk_est_cpu *ec, struct trk_est_task *et)
+{
+	if (!et->queued)
+		return;
+	ec->sum -= min(ec->sum, et->contrib);
+	et->queued = false;
+}
+
+/*
+ * Did the task's PELT update since (@lut, @contrib) recompute util_avg,
+ * i.e. end a 1024-us period? Only then is its next sleep a new sample.
+ */
+static void trk_est_pelt_moved(struct trk_est_task *et, u64 lut, u32 contrib)
+{
+	const struct ut_pelt *sa = &et->pelt.avg;
+
+	if (sa->last_update_time > lut &&
+	    contrib + ((sa->last_update_time - lut) >> 10) >= 1024)
+		ut_util_est_util_changed(&et->ue);
+}
+
+static void trk_est_wakeup(struct ut_tracker *tr, void *td, void *cd,
+			   const struct ut_task *t, const struct ut_ctx *c)
+{
+	struct trk_est_task *et = td;
+	struct trk_est_cpu *ec = cd;
+	u64 lut = et->pelt.avg.last_update_time;
+	u32 contrib = et->pelt.avg.period_contrib;
+
+	trk_pelt_wakeup(tr, &et->pelt, &ec->pelt, t, c);
+	trk_est_pelt_moved(et, lut, contrib);
+	if (t->class == UT_CLASS_FAIR && et->pelt.runnable && !et->queued)
+		trk_est_enqueue(ec, et);
+}
+
+static void trk_est_cpu_switch(struct ut_tracker *tr, void *cd,
+			       const struct ut_ctx *c, enum ut_class prev,
+			       enum ut_class next)
+{
+	struct trk_est_cpu *ec = cd;
+
+	trk_pelt_cpu_switch(tr, &ec->pelt, c, prev, next);
+}
+
+/* Compare with the kernel's estimate, which this sleep just updated. */
+static void trk_est_validate(struct trk_est_cpu *ec, struct trk_est_task *et,
+			     const struct ut_task *t, const struct ut_ctx *c)
+{
+	struct ut_util_est kernel;
+	u32 ours, err;
+
+	ut_compat_util_est(t->p, &kernel);
+	et->kernel_est = ut_util_est_value(&trk_est_rules, &kernel);
+	if (ut_invariance)
+		return;
+	if ((et->pelt.unsettled_at &&
+	     c->now - et->pelt.unsettled_at < TRK_PELT_SETTLE_NS) ||
+	    (t->exec_at && c->now - t->exec_at < TRK_PELT_SETTLE_NS)) {
+		ut_stat_inc(&ec->skipped);
+		return;
+	}
+	ours = ut_util_est_value(&trk_est_rules, &et->ue);
+	err = abs((int)ours - (int)et->kernel_est);
+	ut_stat_inc(&ec->samples);
+	ut_stat_add(&ec->err_sum, err);
+	ec->err_max = max(ec->err_max, err);
+}
+
+/*
+ * When the kernel's tick last ran on this CPU, in the clock of @c: ticks
+ * fall on multiples of TICK_NSEC of CLOCK_MONOTONIC (jiffies-aligned, no
+ * skew_tick), and the scheduler's clock runs at the same rate.
+ */
+static u64 trk_est_last_tick(const struct ut_ctx *c)
+{
+	u32 phase;
+
+	div_u64_rem(ktime_get_mono_fast_ns(), TICK_NSEC, &phase);
+	return c->now - phase;
+}
+
+/*
+ * The sample of a task going to sleep (util_est_update()). Up to 6.11 the
+ * kernel takes it after the dequeue's PELT update, so the run that ends
+ * here counts in full. 6.12 takes it before, from the task's util as of
+ * its last PELT update: its switch-in, or the last tick of the run since
+ * (entity_tick() updates the running task), which is where the run is
+ * cut off here.
+ */
+static void trk_est_sample(struct trk_est_task *et, const struct ut_ctx *c,
+			   u64 lut, u32 contrib)
+{
+	u32 cap = ut_inv_capacity(c->cpu);
+	struct ut_pelt sa;
+	u64 tick;
+
+	if (UT_UTIL_EST_SAMPLE_BEFORE_DEQUEUE) {
+		sa = et->in;
+		tick = trk_est_last_tick(c);
+		if (tick > sa.last_update_time && tick <= c->now)
+			ut_pelt_update(&sa, tick, true, 1, c->scale);
+		ut_util_est_sleep(&trk_est_rules, &et->ue, sa.util_avg,
+				  sa.runnable_avg, cap);
+		trk_est_pelt_moved(et, lut, contrib);
+		return;
+	}
+	trk_est_pelt_moved(et, lut, contrib);
+	ut_util_est_sleep(&trk_est_rules, &et->ue, et->pelt.avg.util_avg,
+			  et->pelt.avg.runnable_avg, cap);
+}
+
+/* A CFS task going to sleep leaves the sum and gives a sample. */
+static void trk_est_switch_out(struct ut_tracker *tr, void *td, void *cd,
+			       const struct ut_task *t, const struct ut_ctx *c,
+			       bool prev_runnable)
+{
+	struct trk_est_task *et = td;
+	struct trk_est_cpu *ec = cd;
+	u64 lut = et->pelt.avg.last_update_time;
+	u32 contrib = et->pelt.avg.period_contrib;
+
+	trk_pelt_switch_out(tr, &et->pelt, &ec->pelt, t, c, prev_runnable);
+	if (!prev_runnable && t->class == UT_CLASS_FAIR) {
+		trk_est_dequeue(ec, et);
+		trk_est_sample(et, c, lut, contrib);
+		trk_est_validate(ec, et, t, c);
+		return;
+	}
+	trk_est_pelt_moved(et, lut, contrib);
+	/* asleep or preempted, no longer CFS: it leaves the sum */
+	if (t->class != UT_CLASS_FAIR)
+		trk_est_dequeue(ec, et);
+}
+
+static void trk_est_switch_in(struct ut_tracker *tr, void *td, void *cd,
+			      const struct ut_task *t, const struct ut_ctx *c)
+{
+	struct trk_est_task *et = td;
+	struct trk_est_cpu *ec = cd;
+	u64 lut = et->pelt.avg.last_update_time;
+	u32 contrib = et->pelt.avg.period_contrib;
+
+	trk_pelt_switch_in(tr, &et->pelt, &ec->pelt, t, c);
+	trk_est_pelt_moved(et, lut, contrib);
+	et->in = et->pelt.avg;
+	/* queued since before the module loaded, or woken while not CFS */
+	if (t->class == UT_CLASS_FAIR && !et->queued)
+		trk_est_enqueue(ec, et);
+}
+
+/* A queued task's estimate moves with it; a migration is not a sample. */
+static void trk_est_migrate(struct ut_tracker *tr, void *td, void *src,
+			    void *dst, const struct ut_task *t,
+			    const struct ut_ctx *cs, const struct ut_ctx *cd)
+{
+	struct trk_est_task *et = td;
+	struct trk_est_cpu *es = src, *ed = dst;
+	u64 lut = et->pelt.avg.last_update_time;
+	u32 contrib = et->pelt.avg.period_contrib;
+
+	trk_pelt_migrate(tr, &et->pelt, &es->pelt, &ed->pelt, t, cs, cd);
+	trk_est_pelt_moved(et, lut, contrib);
+	if (et->queued) {
+		trk_est_dequeue(es, et);
+		trk_est_enqueue(ed, et);
+	}
+}
+
+static void trk_est_task_exit(struct ut_tracker *tr, void *td, void *cd,
+			      const struct ut_task *t, const struct ut_ctx *c)
+{
+	trk_est_dequeue(cd, td);
+}
+
+/* schedutil's CFS input: max(util_avg, the sum), projected to c->now. */
+static u32 trk_est_cpu_util(struct ut_tracker *tr, void *cd,
+			    const struct ut_ctx *c, u32 *runnable)
+{
+	struct trk_est_cpu *ec = cd;
+	u32 util = trk_pelt_cpu_util(tr, &ec->pelt, c, runnable);
+
+	return max(util, ec->sum);
+}
+
+static void trk_est_cpu_show(struct ut_tracker *tr, void *cd,
+			     const struct ut_ctx *c, u64 *vals)
+{
+	struct trk_est_cpu *ec = cd;
+
+	vals[0] = max(ec->pelt.avg.util_avg, ec->sum);
+	vals[1] = ec->sum;
+}
+
+static void trk_est_task_show(struct ut_tracker *tr, void *td,
+			      const struct ut_task *t, u64 *vals)
+{
+	struct trk_est_task *et = td;
+
+	vals[0] = ut_util_est_value(&trk_est_rules, &et->ue);
+	vals[1] = et->kernel_est;
+}
+
+static void trk_est_stats_show(struct ut_tracker *tr, struct seq_file *m)
+{
+	u64 samples = 0, skipped = 0, sum = 0;
+	u32 max = 0, frac;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct trk_est_cpu *ec = ut_tr_cpu(tr, cpu);
+
+		samples += READ_ONCE(ec->samples);
+		skipped += READ_ONCE(ec->skipped);
+		sum += READ_ONCE(ec->err_sum);
+		max = max(max, READ_ONCE(ec->err_max));
+	}
+	seq_printf(m, "util_est_validation %s\n", ut_invariance ?
+		   "off(invariance=1)" : "on");
+	seq_printf(m, "util_est_validation_samples %llu\n", samples);
+	seq_printf(m, "util_est_validation_skipped_unsettled %llu\n", skipped);
+	sum = samples ? div64_u64(sum * 100, samples) : 0;
+	sum = div_u64_rem(sum, 100, &frac);
+	seq_printf(m, "util_est_validation_mean_abs_err %llu.%02u\n", sum, frac);
+	seq_printf(m, "util_est_validation_max_abs_err %u\n", max);
+}
+
+const struct ut_tracker_ops ut_util_est_tracker = {
+	.name		= "util_est",
+	.needs		= UT_NEED_SWITCH | UT_NEED_WAKEUP | UT_NEED_MIGRATE,
+	.cpu_size	= sizeof(struct trk_est_cpu),
+	.task_size	= sizeof(struct trk_est_task),
+	.cpu_cols	= { "util_est", "util_est_sum" },
+	.task_cols	= { "util_est", "kernel_util_est" },
+	.cpu_init	= trk_est_cpu_init,
+	.task_init	= trk_est_task_init,
+	.wakeup		= trk_est_wakeup,
+	.cpu_switch	= trk_est_cpu_switch,
+	.switch_out	= trk_est_switch_out,
+	.switch_in	= trk_est_switch_in,
+	.migrate	= trk_est_migrate,
+	.task_exit	= trk_est_task_exit,
+	.cpu_show	= trk_est_cpu_show,
+	.task_show	= trk_est_task_show,
+	.stats_show	= trk_est_stats_show,
+	.cpu_util	= trk_est_cpu_util,
+};
