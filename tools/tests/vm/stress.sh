@@ -11,27 +11,13 @@
 # kernel's hours can be split over boots.
 
 ST_SCENARIOS="reload toggle switch hotplug forks fuzz"
+# every built-in tracker, on in every scenario (util_est is not by default)
+ST_TRACKERS="pelt rt walt util_est"
+ST_ALL=trackers=$(echo $ST_TRACKERS | tr ' ' ,)
+ST_NTRACKERS=$(echo $ST_TRACKERS | wc -w)
 ST_RUN=${STRESS_ONLY:-$ST_SCENARIOS}
-
-# st_checks NAME : how many checks scenario NAME makes, 0 if no such one
-st_checks() {
-	case $1 in
-	reload | switch | fuzz) echo 1 ;;
-	toggle) echo 2 ;;
-	hotplug | forks) echo 3 ;;
-	*) echo 0 ;;
-	esac
-}
-
-_plan=0
-for _s in $ST_RUN; do
-	_plan=$((_plan + $(st_checks $_s)))
-done
-# an unknown name is a failed check, not a silently shorter run
-for _s in $ST_RUN; do
-	[ "$(st_checks $_s)" != 0 ] || _plan=$((_plan + 1))
-done
-t_plan $_plan
+# Each scenario is a function stress_NAME, with ST_CHECKS_NAME beside it:
+# how many checks it makes.
 
 if [ "${STRESS_FULL:-0}" = 1 ]; then
 	ST_RELOADS=100 ST_TOGGLES=1000 ST_SWITCHES=100 ST_HOTPLUG=50
@@ -61,7 +47,7 @@ st_gov_all() {
 # st_up NAME : vcpufreq and utiltrack (all trackers) loaded, or NAME fails
 st_up() {
 	load_vcpufreq || { t_fail "$1" "insmod vcpufreq"; return 1; }
-	insmod $UT/utiltrack.ko || { t_fail "$1" "insmod utiltrack"; ut_rmmod vcpufreq; return 1; }
+	insmod $UT/utiltrack.ko $ST_ALL || { t_fail "$1" "insmod utiltrack"; ut_rmmod vcpufreq; return 1; }
 }
 
 # st_down : back to performance, both modules out (checked)
@@ -81,12 +67,13 @@ st_verdict() {
 
 # insmod/rmmod of utiltrack under hackbench, the governor switched on
 # between (so a reload also crosses governor init and exit)
+ST_CHECKS_reload=1
 stress_reload() {
 	load_vcpufreq || { t_fail "stress reload" "insmod vcpufreq"; return; }
 	bg_hackbench
 	ok=1 i=0
 	while [ $i -lt $ST_RELOADS ]; do
-		insmod $UT/utiltrack.ko || ok=0
+		insmod $UT/utiltrack.ko $ST_ALL || ok=0
 		st_gov_all utiltrack || ok=0
 		sleep 0.1
 		st_gov_all performance || ok=0
@@ -99,6 +86,7 @@ stress_reload() {
 }
 
 # tracker enable/disable under load, governed by the tracker toggled
+ST_CHECKS_toggle=2
 stress_toggle() {
 	st_up "stress toggle" || return
 	st_gov_all utiltrack
@@ -106,21 +94,22 @@ stress_toggle() {
 	bg_hackbench
 	ok=1 i=0
 	while [ $i -lt $ST_TOGGLES ]; do
-		for t in pelt rt walt; do
+		for t in $ST_TRACKERS; do
 			echo "disable $t" >$UTD/trackers || ok=0
 			echo "enable $t" >$UTD/trackers || ok=0
 		done
-		i=$((i + 3))
+		i=$((i + ST_NTRACKERS))
 	done
 	st_verdict "${ST_TOGGLES}x tracker disable/enable under load" \
 		"a write failed"
 	t_check "stress: all trackers enabled after the toggles" "$(cat $UTD/trackers)" \
-		test "$(grep -c enabled $UTD/trackers)" = 3
+		test "$(grep -c enabled $UTD/trackers)" = $ST_NTRACKERS
 	echo pelt_rt >$SGT/signal
 	st_down
 }
 
 # governor switches between utiltrack, schedutil, performance, powersave
+ST_CHECKS_switch=1
 stress_switch() {
 	st_up "stress switch" || return
 	bg_hackbench
@@ -154,6 +143,7 @@ st_walt_check() {
 
 # every non-boot CPU offline and online, a task pinned to it, tracked
 # and governed, the sums checked after each round
+ST_CHECKS_hotplug=3
 stress_hotplug() {
 	st_up "stress hotplug" || return
 	st_gov_all utiltrack
@@ -205,8 +195,9 @@ st_stale() {
 # hold every free slot and 20 more (how many tasks a boot has differs by
 # kernel: count, do not assume): exhaustion counted, every slot back once
 # they are gone, no slot left for a task that is gone.
+ST_CHECKS_forks=3
 stress_forks() {
-	insmod $UT/utiltrack.ko max_tasks=64 || { t_fail "stress forks" "insmod"; return; }
+	insmod $UT/utiltrack.ko max_tasks=64 $ST_ALL || { t_fail "stress forks" "insmod"; return; }
 	u0=$(ut_stat slots_used)
 	holders=""
 	i=0
@@ -251,7 +242,7 @@ stress_forks() {
 # st_valid : every writable file holds a valid value
 st_valid() {
 	_sig=$(cat $SGT/signal)
-	case $_sig in pelt | rt | walt | pelt_rt) ;; *) return 1 ;; esac
+	case $_sig in pelt | rt | walt | util_est | pelt_rt | util_est_rt) ;; *) return 1 ;; esac
 	_v=$(cat $SGT/rate_limit_us)
 	[ "$_v" -ge 0 ] && [ "$_v" -le 10000000 ] || return 1
 	_v=$(cat $SGT/headroom_pct)
@@ -263,7 +254,7 @@ st_valid() {
 	[ "$_v" -ge 0 ] && [ "$_v" -le 100 ] || return 1
 	_v=$(cat $SGT/hispeed_freq)
 	[ "$_v" -ge 0 ] || return 1
-	[ "$(grep -cE '^(pelt|rt|walt) (enabled|disabled)$' $UTD/trackers)" = 3 ] || return 1
+	[ "$(grep -cE '^(pelt|rt|walt|util_est) (enabled|disabled)$' $UTD/trackers)" = $ST_NTRACKERS ] || return 1
 	_v=$(cat $DBG/vcpufreq/overhead_us)
 	[ "$_v" -ge 0 ] && [ "$_v" -le 500 ] || return 1
 	case $(ut_stat cost_measurement) in 0 | 1) ;; *) return 1 ;; esac
@@ -277,7 +268,7 @@ st_payload() {
 	1) head -c $((1 + RANDOM % 16)) /dev/zero ;;
 	2) set -- -1 0 1 99 100 101 125 200 201 10000000 10000001 \
 		4294967295 4294967296 99999999999999999999 "" " " "5 " " 5" \
-		"0x10" "+5" "1e3" "max" "util" "MAX" "pelt" "walt" "pelt_rt" \
+		"0x10" "+5" "1e3" "max" "util" "MAX" "pelt" "walt" "pelt_rt" "util_est_rt" \
 		"nosuch" "enable" "disable" "enable nosuch" "enable pelt pelt" \
 		"$(printf '1\n2')"
 	   shift $((RANDOM % $#))
@@ -314,6 +305,7 @@ st_fuzz_writer() {
 # input happened to disable are enabled again before the next batch. No
 # hackbench here: it would leave the writers a sliver of CPU under TCG
 # (0.8 s a write); the governor decides meanwhile all the same.
+ST_CHECKS_fuzz=1
 stress_fuzz() {
 	st_up "stress fuzz" || return
 	st_gov_all utiltrack
@@ -324,7 +316,7 @@ stress_fuzz() {
 		st_fuzz_writer $((batch / 2)) $((done + 1))
 		wait $w
 		st_valid || { bad=$((bad + 1)); grep . $SGT/* $UTD/trackers; }
-		for t in pelt rt walt; do echo "enable $t" >$UTD/trackers; done
+		for t in $ST_TRACKERS; do echo "enable $t" >$UTD/trackers; done
 		done=$((done + batch))
 	done
 	st_say "$done fuzzed writes (2 writers) to 11 files: $bad batches left an invalid value"
@@ -333,8 +325,26 @@ stress_fuzz() {
 	st_down
 }
 
+# st_known NAME : NAME is a scenario (run-all lets only a-z names through)
+st_known() {
+	type "stress_$1" >/dev/null 2>&1
+}
+
+# The plan: what each scenario to run declares (ST_CHECKS_NAME, next to
+# it), and one failed check for a name that is none, not a silently
+# shorter run.
+_plan=0
 for _s in $ST_RUN; do
-	if [ "$(st_checks $_s)" = 0 ]; then
+	if st_known $_s; then
+		eval "_plan=\$((_plan + ST_CHECKS_$_s))"
+	else
+		_plan=$((_plan + 1))
+	fi
+done
+t_plan $_plan
+
+for _s in $ST_RUN; do
+	if ! st_known $_s; then
 		t_fail "stress: scenario $_s" "none such; one of: $ST_SCENARIOS"
 		continue
 	fi
