@@ -16,9 +16,9 @@ E=$DBG/vcpufreq/energy
 case $SCENARIO in
 messaging) CONFIGS="absent performance powersave ondemand schedutil ut:pelt ut:pelt_rt ut:walt" ;;
 latency) CONFIGS="performance schedutil ut:pelt ut:pelt_rt ut:walt" ;;
-rt-mix) CONFIGS="schedutil ut:pelt_rt:max ut:pelt_rt:util" ;;
+rt-mix) CONFIGS="schedutil ut:pelt_rt:max ut:pelt_rt:util ut:util_est_rt:max" ;;
 capacity) CONFIGS="absent schedutil ut:pelt ut:walt" ;;
-light-mix) CONFIGS="schedutil performance ut:pelt_rt:max ut:pelt_rt:util ut:pelt ut:walt" ;;
+light-mix) CONFIGS="schedutil performance ut:pelt_rt:max ut:util_est_rt:max ut:pelt_rt:util ut:pelt ut:walt" ;;
 stats-check) CONFIGS="performance same slow10" ;;
 *) echo "NOTE unknown scenario $SCENARIO"; exit 1 ;;
 esac
@@ -55,6 +55,11 @@ b_use() {
 		ut:*)
 			b_gov_all utiltrack || return 1
 			_sig=${1#ut:}
+			# util_est's signal needs its tracker; the others go
+			# without it, as they would be loaded by default
+			_ue=disable
+			case $_sig in util_est*) _ue=enable ;; esac
+			echo "$_ue util_est" >$UTD/trackers || return 1
 			echo "${_sig%%:*}" >$CPUFREQ/utiltrack/signal || return 1
 			# the tunables stay while utiltrack stays: a configuration
 			# that names no rt_policy gets the default, not the last one's
