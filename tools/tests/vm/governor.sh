@@ -4,7 +4,7 @@
 # guest after guest-lib.sh (rt-app helpers) and lib.sh. vcpufreq with
 # throughput emulation on; workloads on CPU1, the shell on CPU0.
 
-t_plan 37
+t_plan 38
 
 GT=$CPUFREQ/utiltrack	# x86 has no governor per policy: global tunables
 GI=/sys/kernel/tracing/instances/utiltrack-gov
@@ -511,6 +511,54 @@ test_gov_rate_limit() {
 		awk -v c="$2" -v m="$3" -v b="$4" 'BEGIN { exit !(c >= 3 && m >= 19 && b == 0) }'
 }
 
+# A policy of two CPUs (vcpufreq cluster_size=2) asks for what its
+# neediest CPU asks, as schedutil's sugov_next_freq_shared(): with CPU1
+# 90 % busy and CPU0 10 %, the decisions that CPU0's hook makes (cpu=0 in
+# the event) carry CPU1's util, not CPU0's. Taking the hook CPU's own
+# request would put them at a tenth of CPU1's, a mean at about half.
+test_gov_shared_max() {
+	set_gov 0 utiltrack
+	echo 0 >$GI/events/utiltrack/utiltrack_freq/filter
+	cat >$J/shared.json <<JSON
+{
+	"global": { "calibration": 100, "default_policy": "SCHED_OTHER",
+		    "logdir": "/tmp", "log_size": "disable", "duration": 3 },
+	"tasks": {
+		"busy90": { "cpus": [1], "phases": { "b": { "loop": 300, "runtime": 9000,
+			    "timer": { "ref": "tb", "period": 10000 } } } },
+		"light10": { "cpus": [0], "phases": { "l": { "loop": 300, "runtime": 1000,
+			     "timer": { "ref": "tl", "period": 10000 } } } }
+	}
+}
+JSON
+	echo >$GI/trace
+	echo 1 >$GI/tracing_on
+	rt-app $J/shared.json >/tmp/rtapp.log 2>&1
+	echo 0 >$GI/tracing_on
+	: >/tmp/shared.0
+	: >/tmp/shared.1
+	# the last second: the signals have settled
+	awk '/utiltrack_freq:/ {
+		c = u = t = ""
+		for (i = 5; i <= NF; i++) {
+			split($i, kv, "=")
+			if (kv[1] == "cpu") c = kv[2]
+			if (kv[1] == "util") u = kv[2]
+			if (kv[1] == "time") t = kv[2] / 1e9
+		}
+		if (t0 == "") t0 = t
+		if (t - t0 >= 2 && (c == 0 || c == 1)) print u >("/tmp/shared." c)
+	}' $GI/trace
+	n0=$(wc -l </tmp/shared.0) n1=$(wc -l </tmp/shared.1)
+	m0=$(median_of /tmp/shared.0) m1=$(median_of /tmp/shared.1)
+	echo "shared policy: decisions in the last second made by CPU0's hook $n0 (median util $m0), by CPU1's $n1 (median util $m1)"
+	t_check "shared policy: CPU0's decisions carry busy CPU1's util (median >= 0.9x CPU1's, >= 5 decisions each)" \
+		"CPU0 $n0 decisions, median $m0; CPU1 $n1, median $m1" \
+		awk -v n0="$n0" -v n1="$n1" -v m0="$m0" -v m1="$m1" \
+		'BEGIN { exit !(n0 >= 5 && n1 >= 5 && m0 != "" && m1 > 500 && m0 >= 0.9 * m1) }'
+	set_gov 0 performance
+}
+
 # governor switches under hackbench, then rmmod once no policy uses it
 # gov_hold_cuts BUSY_HOLD : "CUTS PREMATURE HELD" for 2 s of the light
 # mix with the FIFO task waking the CFS one (light_mix_json rtfirst) on
@@ -737,4 +785,12 @@ if gov_setup fast_switch=1; then
 	gov_teardown
 else
 	t_fail "governor setup (fast_switch=1)" "insmod"
+fi
+echo "--- governor on a policy of two CPUs (cluster_size=2)"
+if gov_setup cluster_size=2; then
+	test_gov_shared_max
+	ut_rmmod utiltrack
+	ut_rmmod vcpufreq
+else
+	t_fail "governor setup (cluster_size=2)" "insmod"
 fi
