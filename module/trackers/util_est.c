@@ -47,6 +47,9 @@ struct trk_est_task {
 	u32 contrib;		/* in a CPU's sum while @queued */
 	bool queued;
 	struct ut_pelt in;	/* its PELT as of the last switch-in */
+	/* its PELT clock when trk_est_pelt_moved() last looked */
+	u64 seen_lut;
+	u32 seen_contrib;
 	u32 kernel_est;		/* the kernel's, at the last sleep */
 };
 
@@ -59,6 +62,8 @@ static void trk_est_task_init(struct ut_tracker *tr, void *td,
 	struct trk_est_task *et = td;
 
 	trk_pelt_task_init(tr, &et->pelt, t, c);
+	et->seen_lut = et->pelt.avg.last_update_time;
+	et->seen_contrib = et->pelt.avg.period_contrib;
 	if (t->class == UT_CLASS_FAIR)
 		ut_compat_util_est(t->p, &et->ue);
 }
@@ -89,16 +94,18 @@ static void trk_est_dequeue(struct trk_est_cpu *ec, struct trk_est_task *et)
 }
 
 /*
- * Did the task's PELT update since (@lut, @contrib) recompute util_avg,
+ * Did the task's PELT updates since the last look recompute util_avg,
  * i.e. end a 1024-us period? Only then is its next sleep a new sample.
  */
-static void trk_est_pelt_moved(struct trk_est_task *et, u64 lut, u32 contrib)
+static void trk_est_pelt_moved(struct trk_est_task *et)
 {
 	const struct ut_pelt *sa = &et->pelt.avg;
 
-	if (sa->last_update_time > lut &&
-	    contrib + ((sa->last_update_time - lut) >> 10) >= 1024)
+	if (sa->last_update_time > et->seen_lut &&
+	    et->seen_contrib + ((sa->last_update_time - et->seen_lut) >> 10) >= 1024)
 		ut_util_est_util_changed(&et->ue);
+	et->seen_lut = sa->last_update_time;
+	et->seen_contrib = sa->period_contrib;
 }
 
 static void trk_est_wakeup(struct ut_tracker *tr, void *td, void *cd,
@@ -106,11 +113,9 @@ static void trk_est_wakeup(struct ut_tracker *tr, void *td, void *cd,
 {
 	struct trk_est_task *et = td;
 	struct trk_est_cpu *ec = cd;
-	u64 lut = et->pelt.avg.last_update_time;
-	u32 contrib = et->pelt.avg.period_contrib;
 
 	trk_pelt_wakeup(tr, &et->pelt, &ec->pelt, t, c);
-	trk_est_pelt_moved(et, lut, contrib);
+	trk_est_pelt_moved(et);
 	if (t->class == UT_CLASS_FAIR && et->pelt.runnable && !et->queued)
 		trk_est_enqueue(ec, et);
 }
@@ -169,8 +174,7 @@ static u64 trk_est_last_tick(const struct ut_ctx *c)
  * (entity_tick() updates the running task), which is where the run is
  * cut off here.
  */
-static void trk_est_sample(struct trk_est_task *et, const struct ut_ctx *c,
-			   u64 lut, u32 contrib)
+static void trk_est_sample(struct trk_est_task *et, const struct ut_ctx *c)
 {
 	u32 cap = ut_inv_capacity(c->cpu);
 	struct ut_pelt sa;
@@ -183,10 +187,10 @@ static void trk_est_sample(struct trk_est_task *et, const struct ut_ctx *c,
 			ut_pelt_update(&sa, tick, true, 1, c->scale);
 		ut_util_est_sleep(&trk_est_rules, &et->ue, sa.util_avg,
 				  sa.runnable_avg, cap);
-		trk_est_pelt_moved(et, lut, contrib);
+		trk_est_pelt_moved(et);
 		return;
 	}
-	trk_est_pelt_moved(et, lut, contrib);
+	trk_est_pelt_moved(et);
 	ut_util_est_sleep(&trk_est_rules, &et->ue, et->pelt.avg.util_avg,
 			  et->pelt.avg.runnable_avg, cap);
 }
@@ -198,17 +202,15 @@ static void trk_est_switch_out(struct ut_tracker *tr, void *td, void *cd,
 {
 	struct trk_est_task *et = td;
 	struct trk_est_cpu *ec = cd;
-	u64 lut = et->pelt.avg.last_update_time;
-	u32 contrib = et->pelt.avg.period_contrib;
 
 	trk_pelt_switch_out(tr, &et->pelt, &ec->pelt, t, c, prev_runnable);
 	if (!prev_runnable && t->class == UT_CLASS_FAIR) {
 		trk_est_dequeue(ec, et);
-		trk_est_sample(et, c, lut, contrib);
+		trk_est_sample(et, c);
 		trk_est_validate(ec, et, t, c);
 		return;
 	}
-	trk_est_pelt_moved(et, lut, contrib);
+	trk_est_pelt_moved(et);
 	/* asleep or preempted, no longer CFS: it leaves the sum */
 	if (t->class != UT_CLASS_FAIR)
 		trk_est_dequeue(ec, et);
@@ -219,11 +221,9 @@ static void trk_est_switch_in(struct ut_tracker *tr, void *td, void *cd,
 {
 	struct trk_est_task *et = td;
 	struct trk_est_cpu *ec = cd;
-	u64 lut = et->pelt.avg.last_update_time;
-	u32 contrib = et->pelt.avg.period_contrib;
 
 	trk_pelt_switch_in(tr, &et->pelt, &ec->pelt, t, c);
-	trk_est_pelt_moved(et, lut, contrib);
+	trk_est_pelt_moved(et);
 	et->in = et->pelt.avg;
 	/* queued since before the module loaded, or woken while not CFS */
 	if (t->class == UT_CLASS_FAIR && !et->queued)
@@ -237,11 +237,9 @@ static void trk_est_migrate(struct ut_tracker *tr, void *td, void *src,
 {
 	struct trk_est_task *et = td;
 	struct trk_est_cpu *es = src, *ed = dst;
-	u64 lut = et->pelt.avg.last_update_time;
-	u32 contrib = et->pelt.avg.period_contrib;
 
 	trk_pelt_migrate(tr, &et->pelt, &es->pelt, &ed->pelt, t, cs, cd);
-	trk_est_pelt_moved(et, lut, contrib);
+	trk_est_pelt_moved(et);
 	if (et->queued) {
 		trk_est_dequeue(es, et);
 		trk_est_enqueue(ed, et);

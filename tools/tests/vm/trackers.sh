@@ -104,20 +104,32 @@ test_pelt_validation() {
 
 # util_est, from the run above: every sleep of a CFS task compared with
 # the kernel's estimate that the same dequeue updated, and CPU1's sum
-# sampled beside the kernel's cfs_rq sum as pelt's is.
+# sampled beside the kernel's cfs_rq sum. The sum steps between 0 and
+# the task's estimate as it sleeps and wakes, so two reads a file apart
+# often straddle a step (the means of all pairs differed by 10 to 35
+# with the per-task errors near 1): only pairs where both saw the task
+# queued are compared.
 util_est_checks() {
 	t_check "cpu util_est: every sample read, ours and the kernel's" \
 		"$(grep -vc . /tmp/ue_ours) + $(grep -vc . /tmp/ue_kern) missing" \
 		both_measured /tmp/ue_ours /tmp/ue_kern
-	mo=$(mean_of /tmp/ue_ours)
-	mk=$(mean_of /tmp/ue_kern)
-	echo "util_est: cpu1 mean utiltrack $mo, mean kernel cfs_rq $mk"
-	t_perf_range "cpu util_est mean vs kernel cfs_rq's (diff)" \
-		"$(calc "$mo - $mk")" -20 20
+	set -- $(paste /tmp/ue_ours /tmp/ue_kern | awk '
+		$1 > 0 && $2 > 0 { n++; d += $1 - $2 }
+		END { printf "%d %.1f\n", n, n ? d / n : 0 }')
+	echo "util_est: cpu1 $1 pairs with the task queued in both reads, mean difference $2"
+	t_perf_range "cpu util_est sum vs kernel cfs_rq's, both queued (>= 10 pairs; mean diff)" \
+		"$(test "$1" -ge 10 && echo "$2" || echo "only $1 pairs")" -20 20
 	t_range "util_est validation samples" \
 		"$(ut_stat util_est_validation_samples)" 500 100000000
+	# 6.12 samples at the kernel's last tick in the run (trackers/util_est.c):
+	# 4.0 and 10.2 in two runs, against 0.9 and 1.1 where the sample is
+	# the util at the sleep
+	case $(uname -r) in
+	[1-5].* | 6.[0-9].* | 6.1[01].*) ue_max=5 ;;
+	*) ue_max=20 ;;
+	esac
 	t_range "util_est validation mean abs error" \
-		"$(ut_stat util_est_validation_mean_abs_err)" 0 10
+		"$(ut_stat util_est_validation_mean_abs_err)" 0 $ue_max
 }
 
 # cfs_pair CPU COL FIELD FIRST : "ours kernel", CPU's COL from utiltrack's
