@@ -346,8 +346,7 @@ static void trk_pelt_task_show(struct ut_tracker *tr, void *td,
 }
 
 /* A mean in hundredths, printed as a decimal. */
-static void trk_pelt_show_mean(struct seq_file *m, const char *name, u64 sum,
-			       u64 n)
+void trk_pelt_show_mean(struct seq_file *m, const char *name, u64 sum, u64 n)
 {
 	u32 frac;
 

@@ -69,5 +69,7 @@ void trk_pelt_migrate(struct ut_tracker *tr, void *td, void *src, void *dst,
 		      const struct ut_ctx *cd);
 u32 trk_pelt_cpu_util(struct ut_tracker *tr, void *cd, const struct ut_ctx *c,
 		      u32 *runnable);
+/* "name mean" with the mean of @sum over @n to two decimals (stats) */
+void trk_pelt_show_mean(struct seq_file *m, const char *name, u64 sum, u64 n);
 
 #endif /* _UTILTRACK_TRK_PELT_H */

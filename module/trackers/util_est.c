@@ -283,7 +283,7 @@ static void trk_est_task_show(struct ut_tracker *tr, void *td,
 static void trk_est_stats_show(struct ut_tracker *tr, struct seq_file *m)
 {
 	u64 samples = 0, skipped = 0, sum = 0;
-	u32 max = 0, frac;
+	u32 max = 0;
 	int cpu;
 
 	for_each_possible_cpu(cpu) {
@@ -298,9 +298,7 @@ static void trk_est_stats_show(struct ut_tracker *tr, struct seq_file *m)
 		   "off(invariance=1)" : "on");
 	seq_printf(m, "util_est_validation_samples %llu\n", samples);
 	seq_printf(m, "util_est_validation_skipped_unsettled %llu\n", skipped);
-	sum = samples ? div64_u64(sum * 100, samples) : 0;
-	sum = div_u64_rem(sum, 100, &frac);
-	seq_printf(m, "util_est_validation_mean_abs_err %llu.%02u\n", sum, frac);
+	trk_pelt_show_mean(m, "util_est_validation_mean_abs_err", sum, samples);
 	seq_printf(m, "util_est_validation_max_abs_err %u\n", max);
 }
 
