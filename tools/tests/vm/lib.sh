@@ -141,6 +141,14 @@ absent() {
 	[ $? -eq 1 ]
 }
 
+# absent_kthread NAME : no task is named NAME (a kthread's comm)
+absent_kthread() {
+	for _c in /proc/[0-9]*/comm; do
+		[ "$(cat "$_c" 2>/dev/null)" = "$1" ] && return 1
+	done
+	return 0
+}
+
 # ut_rmmod MODULE... : every rmmod of ours is checked; a failure fails
 ut_rmmod() {
 	for _m in "$@"; do

@@ -3,7 +3,7 @@
 # platform.sh - vcpufreq and the minimal utiltrack.ko in a VM (issue 2).
 # Sourced by the guest after lib.sh.
 
-t_plan 54
+t_plan 55
 
 # vcpufreq's default OPP table, which this suite checks it exposes;
 # other suites read the range from sysfs (fmax_of, fmin_of)
@@ -237,6 +237,11 @@ test_fast_switch() {
 	t_check "vcpufreq reloads with fast_switch=1" "insmod failed" \
 		load_vcpufreq fast_switch=1
 	set_gov 1 schedutil
+	# a kthread means cpufreq refused fast switching (a transition
+	# notifier, such as the TSC's on a CPU without constant_tsc)
+	t_check "schedutil switches from scheduler context (no sugov:1 kthread)" \
+		"$(dmesg | grep -m1 'Fast frequency switching not enabled')" \
+		absent_kthread sugov:1
 	sleep 1
 	idle_f=$(cat $CPUFREQ/policy1/scaling_cur_freq)
 	busy_f=$(busy_freq 1 1.5)
