@@ -413,6 +413,7 @@ void ut_dbg_init(void)
 	debugfs_create_file("cost", 0600, ut_dbg_dir, NULL, &ut_dbg_cost_fops);
 	debugfs_create_file("irqoff", 0400, ut_dbg_dir, NULL, &ut_dbg_irqoff_fops);
 	ut_gov_debugfs(ut_dbg_dir);
+	ut_shadow_debugfs(ut_dbg_dir);
 }
 
 void ut_dbg_exit(void)

@@ -12,7 +12,7 @@
  *                  util_est's cfs, as schedutil reads it)
  *   rate_limit_us  minimum time between decisions
  *   headroom_pct   100..200, schedutil's 1.25 is 125
- *   rt_policy      max: an RT/DL task running asks fmax (what schedutil
+ *   rt_policy      max: an RT task running asks fmax (what schedutil
  *                  does without uclamp); util: RT only counts through
  *                  the signal
  *   iowait_boost   0/1, schedutil's I/O-wait boost

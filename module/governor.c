@@ -36,8 +36,6 @@ struct ut_gov_cpu {
 	struct ut_gov_policy *gp;
 	struct ut_iowait io;
 	unsigned long saved_idle_entries;	/* ut_gov_cpu_busy() */
-	/* the policy's worker, compared, never dereferenced */
-	struct task_struct *worker;
 	int cpu;
 	bool hooked;		/* release/acquire: gp is valid */
 };
@@ -52,10 +50,11 @@ static struct cpufreq_governor ut_gov;
 /* the probes the governor needs */
 
 /*
- * sched_waking serves only rt_policy=max: attached while a started
- * policy has it. Re-attaching patches tracepoint call sites, which takes
- * the CPU hotplug lock; ->start and ->stop can run with it held for
- * write (cpufreq's hotplug callbacks), so a work item does it.
+ * sched_waking serves rt_policy=max and the shadow (shadow.c): attached
+ * while a started policy has rt_policy=max or the shadow is on.
+ * Re-attaching patches tracepoint call sites, which takes the CPU
+ * hotplug lock; ->start and ->stop can run with it held for write
+ * (cpufreq's hotplug callbacks), so a work item does it.
  */
 static void ut_gov_needs_fn(struct work_struct *work)
 {
@@ -68,16 +67,31 @@ static void ut_gov_needs_fn(struct work_struct *work)
 		    READ_ONCE(gp->tunables->rt_policy) == UT_GOV_RT_MAX)
 			needs |= UT_NEED_RT_WAKING;
 	mutex_unlock(&ut_gov_global_lock);
+	/* the shadow tells wakeups from other decisions by sched_waking */
+	if (ut_shadow_on())
+		needs |= UT_NEED_RT_WAKING;
 	if (ut_reg_set_gov_needs(needs))
-		pr_warn_ratelimited("governor: sched_waking not attached: RT asks fmax from its switch-in only\n");
+		pr_warn_ratelimited("governor: sched_waking not attached: RT asks fmax from its switch-in only, the shadow defers nothing\n");
 }
 
 static DECLARE_WORK(ut_gov_needs_work, ut_gov_needs_fn);
 
-/* A policy started or stopped, or rt_policy changed. */
+/* A policy started or stopped, rt_policy changed or the shadow did. */
 void ut_gov_needs_changed(void)
 {
 	schedule_work(&ut_gov_needs_work);
+}
+
+/* Before the probes go: no writer of the tunables or the shadow is left. */
+void ut_gov_needs_flush(void)
+{
+	flush_work(&ut_gov_needs_work);
+}
+
+/* Does @policy run this governor? (A comparison of pointers only.) */
+bool ut_gov_drives(struct cpufreq_policy *policy)
+{
+	return READ_ONCE(policy->governor) == &ut_gov;
 }
 
 /* ------------------------------------------------------------------ */
@@ -134,35 +148,91 @@ static bool ut_gov_should_update(struct ut_gov_policy *gp, u64 time)
 }
 
 /*
- * The raw frequency CPU @j asks for, @ref kHz being what full capacity
- * maps to; sets *@util, *@cap (@j's capacity) and *@rt.
+ * The raw frequency CPU @j asks for under @rq; sets *@util, *@cap (@j's
+ * capacity) and *@rt. The shadow (shadow.c) asks the same question with
+ * schedutil's settings, so both apply one rule.
  */
-static bool ut_gov_cpu_request(struct ut_gov_policy *gp,
+static bool ut_gov_cpu_request(const struct ut_gov_req *rq,
 			       const struct ut_signal *sig, int j, u64 time,
-			       u32 ref, u32 *util, u32 *cap, u32 *khz, bool *rt)
+			       u32 *util, u32 *cap, u32 *khz, bool *rt)
 {
-	struct ut_gov_tunables *t = gp->tunables;
-	struct cpufreq_policy *policy = gp->policy;
 	struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, j);
 
 	*cap = ut_inv_capacity(j);
-	if (READ_ONCE(t->rt_policy) == UT_GOV_RT_MAX &&
-	    (READ_ONCE(uc->rt_running) || ut_probe_rt_waking(j)))
+	if (rq->rt_max && (READ_ONCE(uc->rt_running) || ut_probe_rt_waking(j)))
 		*rt = true;
-	if (!ut_signal_read(sig, j, READ_ONCE(t->runnable_boost), util))
+	if (!ut_signal_read(sig, j, rq->runnable_boost, util))
 		return false;
-	if (READ_ONCE(t->iowait_boost)) {
+	if (rq->iowait_boost) {
 		struct ut_gov_cpu *gc = per_cpu_ptr(&ut_gov_cpus, j);
 		u32 boost = ut_iowait_apply(&gc->io, time, UT_GOV_IOWAIT_MIN,
 					    TICK_NSEC);
 
 		*util = max(*util, (boost * *cap) >> SCHED_CAPACITY_SHIFT);
 	}
-	*khz = ut_sugov_map(*util, ref, *cap, READ_ONCE(t->headroom_pct));
-	*khz = ut_freq_hispeed(*khz, *util, *cap, READ_ONCE(t->hispeed_load),
-			       READ_ONCE(t->hispeed_freq) ?:
-			       policy->cpuinfo.max_freq);
+	*khz = ut_sugov_map(*util, rq->ref, *cap, rq->headroom_pct);
+	*khz = ut_freq_hispeed(*khz, *util, *cap, rq->hispeed_load,
+			       rq->hispeed_khz);
 	return true;
+}
+
+/**
+ * ut_gov_policy_request - the raw frequency @policy's CPUs ask for
+ * @policy: the policy, its CPUs read in scheduler context
+ * @rq: the settings of the request
+ * @sig: the signal, current in the published active set
+ * @time: the decision's clock (I/O-wait boost)
+ * @pick: the CPU whose request wins, and whether any CPU had the signal
+ *
+ * Schedutil's shared-policy rule: the neediest CPU speaks for the policy;
+ * an RT task running on any of them (under rt_max) asks for fmax.
+ */
+void ut_gov_policy_request(struct cpufreq_policy *policy,
+			   const struct ut_gov_req *rq,
+			   const struct ut_signal *sig, u64 time,
+			   struct ut_gov_pick *pick)
+{
+	int j;
+
+	memset(pick, 0, sizeof(*pick));
+	for_each_cpu(j, policy->cpus) {
+		u32 ju, jc, jf;
+
+		if (!ut_gov_cpu_request(rq, sig, j, time, &ju, &jc, &jf,
+					&pick->rt))
+			continue;
+		pick->any = true;
+		if (jf >= pick->raw) {
+			pick->raw = jf;
+			pick->util = ju;
+			pick->cap = jc;
+		}
+	}
+	if (pick->rt)
+		pick->raw = policy->cpuinfo.max_freq;
+}
+
+/* The reference: an invariant signal is in fmax terms, else in @cur's. */
+u32 ut_gov_ref(struct cpufreq_policy *policy, unsigned int cur)
+{
+	return ut_invariance ? policy->cpuinfo.max_freq :
+	       ut_sugov_noninvariant_ref(cur);
+}
+
+/* @gp's tunables as one request's settings, each read once. */
+static void ut_gov_req_of(struct ut_gov_policy *gp, struct ut_gov_req *rq)
+{
+	struct ut_gov_tunables *t = gp->tunables;
+	struct cpufreq_policy *policy = gp->policy;
+
+	rq->ref = ut_gov_ref(policy, policy->cur);
+	rq->headroom_pct = READ_ONCE(t->headroom_pct);
+	rq->rt_max = READ_ONCE(t->rt_policy) == UT_GOV_RT_MAX;
+	rq->runnable_boost = READ_ONCE(t->runnable_boost);
+	rq->iowait_boost = READ_ONCE(t->iowait_boost);
+	rq->hispeed_load = READ_ONCE(t->hispeed_load);
+	rq->hispeed_khz = READ_ONCE(t->hispeed_freq) ?:
+			  policy->cpuinfo.max_freq;
 }
 
 /*
@@ -223,11 +293,12 @@ static void ut_gov_decide(struct ut_gov_policy *gp, struct ut_gov_cpu *gc,
 {
 	struct ut_gov_tunables *t = gp->tunables;
 	struct cpufreq_policy *policy = gp->policy;
-	const struct ut_signal *sig = NULL;
-	u32 util = 0, raw = 0, cap = 0, ref, freq;
+	const struct ut_signal *sig;
+	struct ut_gov_pick pick;
 	struct ut_active *act;
-	bool rt = false, any = false, held;
-	int j;
+	struct ut_gov_req rq;
+	unsigned int freq;
+	bool held;
 
 	if (READ_ONCE(t->iowait_boost))
 		ut_iowait_request(&gc->io, time, flags & SCHED_CPUFREQ_IOWAIT,
@@ -236,45 +307,32 @@ static void ut_gov_decide(struct ut_gov_policy *gp, struct ut_gov_cpu *gc,
 		return;
 
 	act = rcu_dereference_sched(ut_active);
-	if (act)
-		sig = ut_gov_signal(gp, act);
-	/* an invariant signal is in fmax terms, else in current ones */
-	ref = ut_invariance ? policy->cpuinfo.max_freq :
-	      ut_sugov_noninvariant_ref(policy->cur);
-	for_each_cpu(j, policy->cpus) {
-		u32 ju, jc, jf;
-
-		if (!sig ||
-		    !ut_gov_cpu_request(gp, sig, j, time, ref, &ju, &jc, &jf, &rt))
-			continue;
-		any = true;
-		/* the CPU whose request wins speaks for the policy */
-		if (jf >= raw) {
-			raw = jf;
-			util = ju;
-			cap = jc;
-		}
+	if (!act) {
+		ut_stat_inc(&gp->stats.no_signal);
+		return;
 	}
-	if (rt) {
-		raw = policy->cpuinfo.max_freq;
+	sig = ut_gov_signal(gp, act);
+	ut_gov_req_of(gp, &rq);
+	ut_gov_policy_request(policy, &rq, sig, time, &pick);
+	if (pick.rt) {
 		ut_stat_inc(&gp->stats.rt_max);
-	} else if (!any) {
+	} else if (!pick.any) {
 		/* hold the frequency until the tracker is back */
 		ut_stat_inc(&gp->stats.no_signal);
 		return;
 	}
-	freq = cpufreq_driver_resolve_freq(policy, raw);
+	freq = cpufreq_driver_resolve_freq(policy, pick.raw);
 	held = ut_gov_hold(gp, gc, act, freq);
 	if (held) {
 		freq = gp->next_freq;
 		ut_stat_inc(&gp->stats.held);
 	}
 	ut_stat_inc(&gp->stats.decisions);
-	WRITE_ONCE(gp->stats.last_util, util);
-	WRITE_ONCE(gp->stats.last_raw_khz, raw);
+	WRITE_ONCE(gp->stats.last_util, pick.util);
+	WRITE_ONCE(gp->stats.last_raw_khz, pick.raw);
 	WRITE_ONCE(gp->stats.last_khz, freq);
-	trace_utiltrack_freq(gc->cpu, gp->sig_name, util, ref, cap, raw, freq,
-			     held, time);
+	trace_utiltrack_freq(gc->cpu, gp->sig_name, pick.util, rq.ref, pick.cap,
+			     pick.raw, freq, held, time);
 	ut_gov_commit(gp, time, freq);
 }
 
@@ -291,16 +349,6 @@ static void ut_gov_update(struct update_util_data *hook, u64 time,
 	raw_spin_unlock(&gp->update_lock);
 	/* the scheduler's hook and ut_gov_kick() run with interrupts off */
 	ut_cost_irqoff_end(UT_SITE_GOVERNOR, t0);
-}
-
-/*
- * Is @p the governor's own worker on @cpu? Its DL runs serve frequency
- * changes; counted as RT load under rt_policy=max, each change would ask
- * for fmax again. (Schedutil's RT test does not see its worker either.)
- */
-bool ut_gov_is_worker(int cpu, struct task_struct *p)
-{
-	return READ_ONCE(per_cpu_ptr(&ut_gov_cpus, cpu)->worker) == p;
 }
 
 /**
@@ -499,7 +547,6 @@ static int ut_gov_start(struct cpufreq_policy *policy)
 		memset(gc, 0, sizeof(*gc));
 		gc->gp = gp;
 		gc->cpu = cpu;
-		WRITE_ONCE(gc->worker, gp->worker ? gp->worker->task : NULL);
 		cpufreq_add_update_util_hook(cpu, &gc->update_util,
 					     ut_gov_update);
 		/* ut_gov_kick() reads gp only after seeing this */
@@ -521,7 +568,6 @@ static void ut_gov_stop(struct cpufreq_policy *policy)
 		struct ut_gov_cpu *gc = per_cpu_ptr(&ut_gov_cpus, cpu);
 
 		WRITE_ONCE(gc->hooked, false);
-		WRITE_ONCE(gc->worker, NULL);
 		cpufreq_remove_update_util_hook(cpu);
 	}
 	/* hooks and kicks run with preemption off: all done after this */

@@ -4,6 +4,7 @@
  *   governor.c      decisions and the cpufreq callbacks
  *   gov_tunables.c  the sysfs tunables (per policy, or global)
  *   gov_stats.c     the statistics, debugfs "governor"
+ *   shadow.c        every signal's request at any governor's decisions
  * The governor reads signals only through signal.c, never a tracker's
  * data.
  */
@@ -84,6 +85,33 @@ struct ut_gov_policy {
 	struct ut_gov_stats stats;
 	bool started;			/* between ->start and ->stop */
 };
+
+/* The settings of one request (the tunables', or schedutil's defaults). */
+struct ut_gov_req {
+	u32 ref;		/* kHz that full capacity maps to */
+	u32 headroom_pct;
+	u32 hispeed_load;	/* 0: off */
+	u32 hispeed_khz;
+	bool rt_max;		/* a running RT task asks fmax */
+	bool runnable_boost;
+	bool iowait_boost;	/* the governor's per-CPU boost state */
+};
+
+/* What a policy's CPUs ask for: the winning CPU's util and capacity. */
+struct ut_gov_pick {
+	u32 util;
+	u32 cap;
+	u32 raw;		/* kHz, before the driver's table */
+	bool rt;		/* fmax for a running RT task */
+	bool any;		/* some CPU had the signal */
+};
+
+/* governor.c, in scheduler context (preemption off) */
+void ut_gov_policy_request(struct cpufreq_policy *policy,
+			   const struct ut_gov_req *rq,
+			   const struct ut_signal *sig, u64 time,
+			   struct ut_gov_pick *pick);
+u32 ut_gov_ref(struct cpufreq_policy *policy, unsigned int cur);
 
 /* governor.c: every policy using the governor, under ut_gov_global_lock */
 extern struct mutex ut_gov_global_lock;

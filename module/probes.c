@@ -349,8 +349,8 @@ static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 	}
 	if (act->needs & UT_NEED_TICK)
 		ut_probe_tick_gate(uc, nc != UT_CLASS_IDLE);
-	rt_running = (nc == UT_CLASS_RT || nc == UT_CLASS_DL) &&
-		     !ut_gov_is_worker(cpu, next);
+	/* schedutil's fmax rule sees RT tasks; DL ones count by bandwidth */
+	rt_running = nc == UT_CLASS_RT;
 	rt_change = uc->rt_running != rt_running;
 	WRITE_ONCE(uc->rt_running, rt_running);
 	ut_probe_rt_waking_clear();
@@ -422,6 +422,9 @@ static void ut_probe_wake(struct task_struct *p, enum ut_tp tp)
 	ut_disp_wakeup(act, s, &c);
 	raw_spin_unlock_irqrestore(&uc->track_lock, flags);
 out:
+	/* after the trackers: a deferred comparison counts @p */
+	if (tp == UT_TP_WAKEUP)
+		ut_shadow_wakeup(p);
 	ut_cost_end(tp, t0);
 }
 
@@ -429,8 +432,9 @@ out:
  * sched_waking fires before the woken task is enqueued, and so before
  * the scheduler's hook at its enqueue: an RT task marks the CPU it last
  * ran on, where it is enqueued unless that CPU runs a higher RT task
- * (already rt_running there). Not our governor's worker, as in the
- * switch probe. Attached only while the governor asks for it.
+ * (already rt_running there). It also tells the shadow that a wakeup
+ * began on this CPU (shadow.c). Attached only while the governor or the
+ * shadow asks for it.
  */
 static void ut_probe_waking(void *data, struct task_struct *p)
 {
@@ -439,10 +443,9 @@ static void ut_probe_waking(void *data, struct task_struct *p)
 
 	if (ut_probe_class_of(p) == UT_CLASS_RT) {
 		cpu = task_cpu(p);
-		if (!ut_gov_is_worker(cpu, p))
-			WRITE_ONCE(per_cpu(ut_rt_waking, cpu).jiffy,
-				   jiffies ?: 1);
+		WRITE_ONCE(per_cpu(ut_rt_waking, cpu).jiffy, jiffies ?: 1);
 	}
+	ut_shadow_waking(p);
 	ut_cost_end(UT_TP_WAKING, t0);
 }
 
@@ -533,6 +536,8 @@ static void ut_probe_freq(void *data, unsigned int khz, unsigned int cpu)
 {
 	u64 t0 = ut_cost_begin();
 
+	/* first: the shadow compares at the frequency being left */
+	ut_shadow_probe(khz, cpu);
 	ut_inv_probe_freq(data, khz, cpu);
 	ut_cost_end(UT_TP_FREQ, t0);
 }

@@ -15,6 +15,7 @@
  *   governor.c        ut_gov_  the "utiltrack" cpufreq governor: decisions
  *   gov_tunables.c    ut_gov_  its sysfs tunables
  *   gov_stats.c       ut_gov_  its statistics, debugfs "governor"
+ *   shadow.c          ut_shadow_ each signal's request at any governor's changes
  *   trackers/        the built-in trackers (pelt.c, rt.c, walt.c,
  *                    util_est.c on pelt.h)
  */
@@ -147,7 +148,7 @@ struct ut_cpu {
 	u32 cur_khz;
 	u32 max_khz;
 	u32 capacity;		/* as last read, for debugfs; see ut_inv_scale() */
-	/* an RT or DL task runs here (for the governor's rt_policy=max) */
+	/* an RT task runs here (rt_policy=max; DL counts by bandwidth) */
 	bool rt_running;
 	/* switches to the idle task (for the governor's busy hold) */
 	unsigned long idle_entries;
@@ -429,15 +430,26 @@ void ut_dbg_exit(void);
 /* governor.c */
 
 enum ut_gov_kick {
-	UT_GOV_KICK_RT,		/* an RT/DL task started or stopped running */
+	UT_GOV_KICK_RT,		/* an RT task started or stopped running */
 	UT_GOV_KICK_TICK,	/* utiltrack's tick advanced the trackers */
 };
 
 int ut_gov_init(void);
 void ut_gov_exit(void);
+void ut_gov_needs_flush(void);
+struct cpufreq_policy;
+bool ut_gov_drives(struct cpufreq_policy *policy);
 void ut_gov_kick(int cpu, u64 time, enum ut_gov_kick why);
-bool ut_gov_is_worker(int cpu, struct task_struct *p);
 void ut_gov_debugfs(struct dentry *dir);
+
+/* shadow.c: every signal's request at each frequency change */
+int ut_shadow_init(void);
+void ut_shadow_exit(void);
+void ut_shadow_probe(unsigned int khz, unsigned int cpu);
+void ut_shadow_waking(struct task_struct *p);
+void ut_shadow_wakeup(struct task_struct *p);
+bool ut_shadow_on(void);
+void ut_shadow_debugfs(struct dentry *dir);
 
 /* ------------------------------------------------------------------ */
 /* built-in trackers */

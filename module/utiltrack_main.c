@@ -82,6 +82,9 @@ static int __init ut_init(void)
 	ret = ut_inv_init();
 	if (ret)
 		goto err_slots;
+	ret = ut_shadow_init();
+	if (ret)
+		goto err_inv;
 	ret = ut_register_builtins();
 	if (ret)
 		goto err_trackers;
@@ -100,11 +103,15 @@ static int __init ut_init(void)
 
 err_dbg:
 	ut_dbg_exit();
+	/* a shadow write may have queued it */
+	ut_gov_needs_flush();
 err_probes:
 	ut_probe_detach_all();
 	ut_cost_exit();
 err_trackers:
 	ut_reg_exit();
+	ut_shadow_exit();
+err_inv:
 	ut_inv_exit();
 err_slots:
 	ut_slot_exit();
@@ -117,9 +124,12 @@ static void __exit ut_exit(void)
 {
 	ut_gov_exit();
 	ut_dbg_exit();
+	/* a shadow write may have queued it after the governor went */
+	ut_gov_needs_flush();
 	ut_probe_detach_all();
 	ut_cost_exit();
 	ut_reg_exit();
+	ut_shadow_exit();
 	ut_inv_exit();
 	ut_slot_exit();
 	ut_probe_cpu_exit();

@@ -13,6 +13,7 @@
 #ifndef _UTILTRACK_COMPAT_CPUFREQ_H
 #define _UTILTRACK_COMPAT_CPUFREQ_H
 
+#include <linux/cpufreq.h>
 #include <utiltrack/freq.h>
 #include "version.h"
 
@@ -47,6 +48,32 @@ static inline u32 ut_sugov_map(u32 util, u32 ref_khz, u32 cap, u32 headroom)
 #define UT_SUGOV_RUNNABLE_BOOST	1
 #else
 #define UT_SUGOV_RUNNABLE_BOOST	0
+#endif
+
+/*
+ * OPPs the energy model marks inefficient, which CPUFREQ_RELATION_E
+ * (schedutil's resolution since 5.16) skips where the policy has them.
+ */
+#ifdef CPUFREQ_INEFFICIENT_FREQ
+static inline bool ut_policy_efficiencies(struct cpufreq_policy *policy)
+{
+	return policy->efficiencies_available;
+}
+
+static inline bool ut_opp_inefficient(struct cpufreq_frequency_table *pos)
+{
+	return pos->flags & CPUFREQ_INEFFICIENT_FREQ;
+}
+#else
+static inline bool ut_policy_efficiencies(struct cpufreq_policy *policy)
+{
+	return false;
+}
+
+static inline bool ut_opp_inefficient(struct cpufreq_frequency_table *pos)
+{
+	return false;
+}
 #endif
 
 #endif /* _UTILTRACK_COMPAT_CPUFREQ_H */

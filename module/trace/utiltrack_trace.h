@@ -103,6 +103,39 @@ TRACE_EVENT(utiltrack_freq,
 		      __entry->resolved, __entry->held, __entry->time)
 );
 
+/*
+ * A shadow comparison (shadow.c): at a frequency change of @cpu's policy
+ * to @actual kHz, whichever governor chose it, what @signal asks for.
+ */
+TRACE_EVENT(utiltrack_shadow,
+	    TP_PROTO(int cpu, const char *signal, u32 util, u32 ref, u32 cap,
+		     u32 requested, u32 resolved, u32 actual, bool rt),
+	    TP_ARGS(cpu, signal, util, ref, cap, requested, resolved, actual,
+		    rt),
+	    TP_STRUCT__entry(__field(int, cpu)
+			     __array(char, signal, UT_TRACE_NAME_LEN)
+			     __field(u32, util)
+			     __field(u32, ref)
+			     __field(u32, cap)
+			     __field(u32, requested)
+			     __field(u32, resolved)
+			     __field(u32, actual)
+			     __field(bool, rt)),
+	    TP_fast_assign(__entry->cpu = cpu;
+			   strscpy(__entry->signal, signal, UT_TRACE_NAME_LEN);
+			   __entry->util = util;
+			   __entry->ref = ref;
+			   __entry->cap = cap;
+			   __entry->requested = requested;
+			   __entry->resolved = resolved;
+			   __entry->actual = actual;
+			   __entry->rt = rt;),
+	    TP_printk("cpu=%d signal=%s util=%u ref=%u cap=%u requested=%u resolved=%u actual=%u rt=%d",
+		      __entry->cpu, __entry->signal, __entry->util,
+		      __entry->ref, __entry->cap, __entry->requested,
+		      __entry->resolved, __entry->actual, __entry->rt)
+);
+
 #endif /* _UTILTRACK_TRACE_H */
 
 #undef TRACE_INCLUDE_PATH

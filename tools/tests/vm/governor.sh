@@ -4,22 +4,24 @@
 # guest after guest-lib.sh (rt-app helpers) and lib.sh. vcpufreq with
 # throughput emulation on; workloads on CPU1, the shell on CPU0.
 
-t_plan 38
+t_plan 49
 
 GT=$CPUFREQ/utiltrack	# x86 has no governor per policy: global tunables
 GI=/sys/kernel/tracing/instances/utiltrack-gov
 GOV_TUNABLES="signal rate_limit_us headroom_pct rt_policy iowait_boost runnable_boost hispeed_load hispeed_freq busy_hold"
 
-# gov_load PARAM... : insmod utiltrack and switch its decision event on
-# in $GI, CPU1's only, before any policy runs the governor: the event's
+# gov_load PARAM... : insmod utiltrack and switch its decision and shadow
+# events on in $GI, CPU1's only, before any policy runs the governor: the event's
 # call sites are patched while no CPU executes them (docs/safety.md,
 # "Static keys under QEMU TCG"). The tests gate recording with
 # $GI/tracing_on and never switch the event off; the unload removes it.
 gov_load() {
 	insmod $UT/utiltrack.ko "$@" || return
 	mkdir -p $GI
-	echo 'cpu == 1' >$GI/events/utiltrack/utiltrack_freq/filter
-	echo 1 >$GI/events/utiltrack/utiltrack_freq/enable
+	for _e in utiltrack_freq utiltrack_shadow; do
+		echo 'cpu == 1' >$GI/events/utiltrack/$_e/filter
+		echo 1 >$GI/events/utiltrack/$_e/enable
+	done
 }
 
 gov_setup() {
@@ -761,6 +763,95 @@ test_gov_switching() {
 	gov_load invariance=0
 }
 
+SHADOW=$UTD/shadow
+
+# shadow_col POLICY SIGNAL COLUMN : a cell of the table shadow_load kept
+shadow_col() {
+	awk -v p="$1" -v s="$2" -v c="$3" '
+		$1 == "policy" { for (i = 1; i <= NF; i++) h[$i] = i; next }
+		h["signal"] && $1 == p && $h["signal"] == s { print $h[c] }' /tmp/shadow.tab
+}
+
+# shadow_load SIGNALS : shadow SIGNALS over a periodic load on CPU1 (3 ms
+# every 10 ms, 8 ms every 16 ms, 1 ms every 20 ms, cycled for 5 s: the
+# frequency moves both ways often enough even at 6.1's 10 ms rate limit),
+# recorded in $GI from before the counts start until a second after the
+# load, when the idle CPU has settled; the table in /tmp/shadow.tab
+shadow_load() {
+	rtapp_json $J/shadow.json sh SCHED_OTHER 5 \
+		"$(phase a 3000 10000 100), $(phase b 8000 16000 60), $(phase c 1000 20000 40)"
+	echo >$GI/trace
+	echo 1 >$GI/tracing_on
+	echo "$1" >$SHADOW
+	rt-app $J/shadow.json >/dev/null 2>&1
+	sleep 1
+	cat $SHADOW >/tmp/shadow.tab
+	echo 0 >$GI/tracing_on
+}
+
+# Shadow mode (issue 17): at every frequency change of a policy, whichever
+# governor made it, each chosen signal's request with schedutil's settings
+# is compared with the frequency chosen. With the utiltrack governor
+# driving policy1 on pelt_rt at its defaults, the pelt_rt shadow must ask
+# for the very OPP the governor asked for at each change: the shadow and
+# the governor share the request code, so anything that makes them
+# disagree (a mapping, a reference, a resolution) fails here.
+test_gov_shadow() {
+	t_check "debugfs shadow is root-only (0600)" "mode $(stat -c %a $SHADOW)" \
+		test "$(stat -c %a $SHADOW)" = 600
+	long=$(head -c 300 /dev/zero | tr '\0' a)
+	ok=1
+	for bad in nosuch "pelt pelt" "pelt rt walt util_est pelt_rt" \
+		   "pelt;rt" "off x" " " "pelt,,nosuch" "$long"; do
+		expect_errno "Invalid argument" $SHADOW "$bad" ||
+			{ ok=0; echo "shadow accepted '$bad'"; }
+	done
+	t_check "shadow: unknown, repeated, too many or malformed signals are EINVAL" \
+		"a bad list was accepted" test $ok = 1
+	t_check "shadow: still off after the rejected writes" "$(head -n 1 $SHADOW)" \
+		grep -qx "signals off" $SHADOW
+
+	# the shadow has no I/O-wait boost
+	echo pelt_rt >$GT/signal
+	echo 0 >$GT/iowait_boost
+	set_gov 1 utiltrack
+	shadow_load "pelt_rt walt"
+	cat /tmp/shadow.tab
+	d=$(shadow_col 1 pelt_rt decisions)
+	m=$(shadow_col 1 pelt_rt match)
+	t_range "shadow: policy1's changes compared" "${d:-0}" 8 100000
+	t_check "shadow: pelt_rt asks for the OPP the governor chose (pelt_rt) at every change" \
+		"$m of $d" test "${m:-x}" = "${d:-y}"
+	# (a change between reading the table and stopping the trace: +1)
+	n=$(grep -c 'utiltrack_shadow: cpu=1 signal=pelt_rt ' $GI/trace)
+	t_range "shadow: a utiltrack_shadow event per comparison ($d)" \
+		"$n" "${d:-1}" "$((${d:-0} + 1))"
+	echo 1 >$GT/iowait_boost
+
+	# a signal without its trackers says so, with no value
+	echo "disable walt" >$UTD/trackers
+	shadow_load "pelt_rt walt"
+	t_check "shadow: walt disabled reads no_signal, without a value" "$(grep walt /tmp/shadow.tab)" \
+		test "$(shadow_col 1 walt now) $(shadow_col 1 walt decisions) $(shadow_col 1 walt last_khz)" = "no_signal 0 -"
+	t_range "shadow: walt disabled counts its changes as no_signal" \
+		"$(shadow_col 1 walt no_signal)" 1 100000
+	echo "enable walt" >$UTD/trackers
+
+	# what schedutil chose, against the signals (reported, see docs)
+	set_gov 1 schedutil
+	echo "enable util_est" >$UTD/trackers
+	shadow_load "util_est_rt pelt_rt walt"
+	echo "shadow of schedutil on policy1 (periodic load):"
+	grep -E '^(policy|1) ' /tmp/shadow.tab
+	# its decisions at a wakeup wait for sched_wakeup (sched_waking seen)
+	t_range "shadow: schedutil's changes inside a wakeup are deferred" \
+		"$(shadow_col 1 pelt_rt deferred)" 1 100000
+	set_gov 1 utiltrack
+	echo "disable util_est" >$UTD/trackers
+	echo off >$SHADOW
+	t_check "shadow: off" "$(head -n 1 $SHADOW)" grep -qx "signals off" $SHADOW
+}
+
 gov_suite() {
 	gov_setup "$@" || { t_fail "governor setup ($*)" "insmod"; return; }
 	test_gov_select
@@ -779,9 +870,12 @@ gov_suite
 echo "--- governor with fast_switch=1"
 if gov_setup fast_switch=1; then
 	set_gov 1 utiltrack
+	t_check "fast_switch path: no utiltrack_gov:1 kthread" \
+		"cpufreq refused fast switching" absent_kthread utiltrack_gov:1
 	f=$(busy_freq 1 1.5)
 	t_check "fast_switch path: a busy CPU goes to fmax" "at $f" test "$f" = "$(fmax_of 1)"
 	test_gov_step
+	test_gov_shadow
 	gov_teardown
 else
 	t_fail "governor setup (fast_switch=1)" "insmod"
