@@ -96,10 +96,10 @@ struct ut_shadow_local {
 	/* the task of that sched_waking, compared, never dereferenced */
 	struct task_struct *waking;
 	struct ut_shadow_policy *sp;	/* NULL: nothing deferred */
-	struct cpufreq_policy *policy;	/* valid while the epoch holds */
+	/* compared only: ut_shadow_wakeup() looks the policy up again */
+	struct cpufreq_policy *policy;
 	struct task_struct *task;	/* the wakeup it waits for */
 	u64 deferred_ns;
-	long epoch;
 	u64 gen;
 	int cpu;
 	u32 khz;
@@ -113,7 +113,6 @@ struct ut_shadow_local {
 static struct ut_shadow_cfg __rcu *ut_shadow_cfg;
 static DEFINE_MUTEX(ut_shadow_lock);	/* writers of ut_shadow_cfg */
 static u64 ut_shadow_gen;		/* under ut_shadow_lock */
-static atomic_long_t ut_shadow_epoch;	/* bumped when a policy goes */
 static DEFINE_PER_CPU(struct ut_shadow_policy, ut_shadow_policies);
 static DEFINE_PER_CPU(struct ut_shadow_local, ut_shadow_locals);
 
@@ -122,8 +121,11 @@ static DEFINE_PER_CPU(struct ut_shadow_local, ut_shadow_locals);
 
 /*
  * The lowest frequency of @policy's table at or above @khz within
- * [@min, @max] (else the highest there), skipping OPPs the energy model
- * marked inefficient if @efficient; 0 if none qualifies.
+ * [@min, @max], skipping OPPs the energy model marked inefficient if
+ * @efficient; else, only in the plain pass, the highest there. 0 if
+ * none qualifies: as the kernel does, a target that no efficient OPP
+ * within the limits reaches falls back to every OPP, not to an
+ * efficient one below it.
  */
 static u32 ut_shadow_table_pick(struct cpufreq_policy *policy, u32 khz,
 				u32 min, u32 max, bool efficient)
@@ -140,7 +142,7 @@ static u32 ut_shadow_table_pick(struct cpufreq_policy *policy, u32 khz,
 			best = f;
 		top = max(top, f);
 	}
-	return best ?: top;
+	return efficient ? best : (best ?: top);
 }
 
 /*
@@ -242,32 +244,40 @@ static void ut_shadow_record(struct ut_shadow_policy *sp,
 	}
 }
 
-/* @sp counts for @cfg from now on, its older counts dropped. */
-static void ut_shadow_current(struct ut_shadow_policy *sp,
+/*
+ * @sp counts for @cfg from now on, its older counts dropped; false if
+ * @cfg is older than what @sp counts (a probe that read the config
+ * before a write, running during the write's grace period), which must
+ * not wipe the newer counts.
+ */
+static bool ut_shadow_current(struct ut_shadow_policy *sp,
 			      const struct ut_shadow_cfg *cfg)
 {
-	if (sp->gen == cfg->gen)
-		return;
+	if (sp->gen >= cfg->gen)
+		return sp->gen == cfg->gen;
 	memset(sp->s, 0, sizeof(sp->s));
 	sp->changes = 0;
 	sp->deferred = 0;
 	sp->gen = cfg->gen;
+	return true;
 }
 
 /*
  * Should a change made now on this CPU wait for the sched_wakeup that
- * follows? Only inside a wakeup, between sched_waking and sched_wakeup
- * (a wakeup that the waker queues on another CPU's list leaves its mark
- * here without a sched_wakeup, so an old mark does not count), when the
- * sched_wakeup probe is attached, and not for the utiltrack governor's
- * own decisions, made from the trackers as they were before the wakeup.
+ * follows? Only a fast switch (@irqs_off: a governor's worker changes
+ * with interrupts on, outside any wakeup), inside a wakeup, between
+ * sched_waking and sched_wakeup (a wakeup that the waker queues on
+ * another CPU's list leaves its mark here without a sched_wakeup, so an
+ * old mark does not count), when the sched_wakeup probe is attached,
+ * and not for the utiltrack governor's own decisions, made from the
+ * trackers as they were before the wakeup.
  */
 static bool ut_shadow_defer(struct ut_shadow_local *l, u64 now,
-			    struct cpufreq_policy *policy)
+			    struct cpufreq_policy *policy, bool irqs_off)
 {
 	struct ut_active *act = rcu_dereference_sched(ut_active);
 
-	return l->waking_ns > l->woken_ns &&
+	return irqs_off && l->waking_ns > l->woken_ns &&
 	       now - l->waking_ns < UT_SHADOW_WAKE_NS &&
 	       act && (act->needs & UT_NEED_WAKEUP) &&
 	       !ut_gov_drives(policy);
@@ -314,18 +324,12 @@ void ut_shadow_probe(unsigned int khz, unsigned int cpu)
 	struct ut_gov_req rq;
 	unsigned long flags;
 	unsigned int prev;
-	long epoch;
+	bool irqs_off;
 	u64 now;
 
 	if (likely(!cfg) || cpu >= nr_cpu_ids)
 		return;
-	epoch = atomic_long_read(&ut_shadow_epoch);
-	/*
-	 * The epoch before the policy pointer (pairs with the grace period
-	 * after the bump in ut_shadow_policy_notify()): a deferred use of a
-	 * policy read after its removal began then sees the epoch moved.
-	 */
-	smp_rmb();
+	irqs_off = irqs_disabled();
 	/* the policy is alive: its change is what emits the event */
 	policy = cpufreq_cpu_get_raw(cpu);
 	if (!policy || cpu != cpumask_first(policy->cpus))
@@ -340,13 +344,14 @@ void ut_shadow_probe(unsigned int khz, unsigned int cpu)
 	ut_shadow_flush(l, cfg);
 	now = local_clock();
 	raw_spin_lock(&sp->lock);
-	ut_shadow_current(sp, cfg);
-	if (ut_shadow_defer(l, now, policy)) {
+	/* a newer config counts here: this old one's event is dropped */
+	if (!ut_shadow_current(sp, cfg))
+		goto unlock;
+	if (ut_shadow_defer(l, now, policy, irqs_off)) {
 		l->sp = sp;
 		l->policy = policy;
 		l->task = l->waking;
 		l->deferred_ns = now;
-		l->epoch = epoch;
 		l->gen = cfg->gen;
 		l->cpu = policy->cpu;
 		l->rq = rq;
@@ -356,6 +361,7 @@ void ut_shadow_probe(unsigned int khz, unsigned int cpu)
 		ut_shadow_compute(sp, cfg, policy, &rq, res);
 		ut_shadow_record(sp, cfg, policy->cpu, rq.ref, res, khz, false);
 	}
+unlock:
 	raw_spin_unlock(&sp->lock);
 	local_irq_restore(flags);
 }
@@ -384,6 +390,7 @@ void ut_shadow_wakeup(struct task_struct *p)
 {
 	struct ut_shadow_cfg *cfg = rcu_dereference_sched(ut_shadow_cfg);
 	struct ut_shadow_res res[UT_SHADOW_MAX];
+	struct cpufreq_policy *policy;
 	struct ut_shadow_policy *sp;
 	struct ut_shadow_local *l;
 	unsigned long flags;
@@ -395,18 +402,26 @@ void ut_shadow_wakeup(struct task_struct *p)
 	l->woken_ns = local_clock();
 	sp = l->sp;
 	/*
-	 * The wakeup the comparison waits for, and soon: anything else
-	 * counts it as it was made. The policy outlives a section that
-	 * saw the epoch unchanged.
+	 * The policy as the kernel has it now, not the pointer saved at
+	 * the decision: a CPU leaves policy->cpus before its governor's
+	 * stop waits for a grace period and the driver frees the table,
+	 * and the pointer is cleared before ut_shadow_policy_notify()
+	 * waits for one and the policy is freed, so what this section
+	 * finds stays valid until it ends.
 	 */
-	if (sp && p == l->task && l->gen == cfg->gen &&
+	policy = sp ? cpufreq_cpu_get_raw(l->cpu) : NULL;
+	/*
+	 * The wakeup the comparison waits for, and soon, on the same
+	 * policy: anything else counts it as it was made.
+	 */
+	if (policy && policy == l->policy && p == l->task &&
+	    l->gen == cfg->gen &&
 	    l->woken_ns - l->deferred_ns < UT_SHADOW_WAKE_NS &&
-	    l->epoch == atomic_long_read(&ut_shadow_epoch) &&
-	    cpumask_test_cpu(task_cpu(p), l->policy->cpus)) {
+	    cpumask_test_cpu(task_cpu(p), policy->cpus)) {
 		l->sp = NULL;
 		raw_spin_lock(&sp->lock);
 		if (sp->gen == cfg->gen) {
-			ut_shadow_compute(sp, cfg, l->policy, &l->rq, res);
+			ut_shadow_compute(sp, cfg, policy, &l->rq, res);
 			ut_shadow_record(sp, cfg, l->cpu, l->rq.ref, res, l->khz,
 					 true);
 		}
@@ -418,17 +433,15 @@ void ut_shadow_wakeup(struct task_struct *p)
 }
 
 /*
- * A policy goes away: deferred comparisons hold a pointer to it. Each
- * reader checks the epoch inside its RCU-sched section, so once a grace
- * period has passed after the bump none can use the old policy.
+ * A policy goes away, its CPUs' pointers to it already cleared: a
+ * completing comparison that found it (ut_shadow_wakeup()) is inside an
+ * RCU-sched section, over once a grace period has passed.
  */
 static int ut_shadow_policy_notify(struct notifier_block *nb,
 				   unsigned long event, void *data)
 {
-	if (event == CPUFREQ_REMOVE_POLICY) {
-		atomic_long_inc(&ut_shadow_epoch);
+	if (event == CPUFREQ_REMOVE_POLICY)
 		synchronize_rcu();
-	}
 	return NOTIFY_OK;
 }
 
