@@ -343,6 +343,15 @@ phase() {
 	echo "\"$1\": { \"loop\": $4, \"runtime\": $2, \"timer\": { \"ref\": \"t$1\", \"period\": $3 } }"
 }
 
+# shadow_phases : rt-app phases that move the frequency both ways under
+# any mapping, for the shadow's comparisons (tests and bench): 9 ms every
+# 10 ms for 0.6 s (above 80 %, where a non-invariant request climbs from
+# the current frequency), 1 ms every 20 ms for 0.4 s, 5 ms every 10 ms
+# for 0.4 s
+shadow_phases() {
+	echo "$(phase a 9000 10000 60), $(phase b 1000 20000 20), $(phase c 5000 10000 40)"
+}
+
 # light_mix_json FILE ARRANGEMENT : the demo's light load on CPU1 for
 # 3 s as rt-app JSON: a SCHED_FIFO task running 1 ms every 10 ms that
 # then wakes a CFS task running 3 ms. Both are "run" work, times at fmax

@@ -772,14 +772,12 @@ shadow_col() {
 		h["signal"] && $1 == p && $h["signal"] == s { print $h[c] }' /tmp/shadow.tab
 }
 
-# shadow_load SIGNALS : shadow SIGNALS over a periodic load on CPU1 (3 ms
-# every 10 ms, 8 ms every 16 ms, 1 ms every 20 ms, cycled for 5 s: the
-# frequency moves both ways often enough even at 6.1's 10 ms rate limit),
-# recorded in $GI from before the counts start until a second after the
-# load, when the idle CPU has settled; the table in /tmp/shadow.tab
+# shadow_load SIGNALS : shadow SIGNALS over a periodic load on CPU1 for
+# 5 s, recorded in $GI from before the counts start until a second after
+# the load, when the idle CPU has settled; the table in /tmp/shadow.tab
+# (shadow_phases: the frequency climbs and falls every 1.4 s)
 shadow_load() {
-	rtapp_json $J/shadow.json sh SCHED_OTHER 5 \
-		"$(phase a 3000 10000 100), $(phase b 8000 16000 60), $(phase c 1000 20000 40)"
+	rtapp_json $J/shadow.json sh SCHED_OTHER 5 "$(shadow_phases)"
 	echo >$GI/trace
 	echo 1 >$GI/tracing_on
 	echo "$1" >$SHADOW

@@ -45,9 +45,11 @@ test_pelt_validation() {
 	# 6.1 names the cfs_rq's sum util_est_enqueued, 6.12 util_est
 	kue=.util_est
 	grep -q '\.util_est_enqueued' $DBG/sched/debug && kue=.util_est_enqueued
-	rtapp_json $J/duty.json duty SCHED_OTHER 10 \
-		"$(phase d10 1600 16000 150), $(phase d30 4800 16000 150),
-		 $(phase d50 8000 16000 150), $(phase d80 12800 16000 150)"
+	# 16 s, so that a slow TCG host (a sample every ~0.23 s seen in CI)
+	# still reads more than the 50 samples and 10 queued pairs asked below
+	rtapp_json $J/duty.json duty SCHED_OTHER 16 \
+		"$(phase d10 1600 16000 250), $(phase d30 4800 16000 250),
+		 $(phase d50 8000 16000 250), $(phase d80 12800 16000 250)"
 	rt-app $J/duty.json >/tmp/rtapp.log 2>&1 &
 	ra=$!
 	sleep 1
