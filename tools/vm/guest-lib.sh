@@ -95,6 +95,25 @@ load_vcpufreq() {
 	insmod $UT/vcpufreq.ko "$@"
 }
 
+# ut_insmod_optional NAME [ARGS...] : a stock module that the image
+# carries but init does not load (tools/vm/run, OPTIONAL_MODULES), ARGS
+# its parameters, after the modules listed before it (its dependencies;
+# with more than one optional module, the earlier ones' too)
+ut_insmod_optional() {
+	_name=$1
+	shift
+	while read -r _ko; do
+		# /proc/modules spells dashes as underscores
+		_m=$(basename "$_ko" .ko | tr - _)
+		if [ "$_m" = "$_name" ]; then
+			mod_loaded "$_m" || insmod "$_ko" "$@"
+			return
+		fi
+		mod_loaded "$_m" || insmod "$_ko" || return 1
+	done </etc/utiltrack/optional
+	return 1
+}
+
 # Under multi-threaded QEMU TCG a vCPU may run code translated before the
 # kernel finished live-patching a tracepoint call site (text_poke_bp) and
 # oops on the stale int3 (docs/safety.md, "Static keys under QEMU TCG").
