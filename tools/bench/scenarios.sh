@@ -13,6 +13,9 @@
 
 E=$DBG/vcpufreq/energy
 
+# VCPUFREQ_ARGS, UT_ARGS: the platform's and the module's parameters,
+# where a scenario needs other than the defaults
+VCPUFREQ_ARGS="" UT_ARGS=""
 case $SCENARIO in
 messaging) CONFIGS="absent performance powersave ondemand schedutil ut:pelt ut:pelt_rt ut:walt" ;;
 latency) CONFIGS="performance schedutil ut:pelt ut:pelt_rt ut:walt" ;;
@@ -20,13 +23,18 @@ rt-mix) CONFIGS="schedutil ut:pelt_rt:max ut:pelt_rt:util ut:util_est_rt:max" ;;
 capacity) CONFIGS="absent schedutil ut:pelt ut:walt" ;;
 light-mix) CONFIGS="schedutil performance ut:pelt_rt:max ut:util_est_rt:max ut:pelt_rt:util ut:pelt ut:walt" ;;
 stats-check) CONFIGS="performance same slow10" ;;
-parity) CONFIGS="schedutil ut:util_est_rt ut:pelt_rt" ;;
+# as the governor suite's shadow test: fast switching, and signals as
+# non-invariant as this VM kernel's (schedutil's request follows the
+# current frequency here)
+parity) CONFIGS="schedutil ut:util_est_rt ut:pelt_rt"
+	VCPUFREQ_ARGS="fast_switch=1" UT_ARGS="invariance=0" ;;
 *) echo "NOTE unknown scenario $SCENARIO"; exit 1 ;;
 esac
 
 # the emulation calibrated: a cached value, else calibrated here and
 # sent back (/out/overhead_us) for the next boots
-load_vcpufreq || { echo "NOTE vcpufreq does not load"; exit 1; }
+# shellcheck disable=SC2086 # a list of parameters
+load_vcpufreq $VCPUFREQ_ARGS || { echo "NOTE vcpufreq does not load"; exit 1; }
 if [ -s $UT/files/overhead_us ]; then
 	cat $UT/files/overhead_us >$DBG/vcpufreq/overhead_us
 	echo "NOTE emulation overhead_us $(cat $DBG/vcpufreq/overhead_us) (cached calibration)"
@@ -51,7 +59,8 @@ b_use() {
 		b_gov_all performance || return 1
 		! grep -q '^utiltrack ' /proc/modules || rmmod utiltrack ;;
 	*)
-		grep -q '^utiltrack ' /proc/modules || insmod $UT/utiltrack.ko || return 1
+		# shellcheck disable=SC2086 # a list of parameters
+		grep -q '^utiltrack ' /proc/modules || insmod $UT/utiltrack.ko $UT_ARGS || return 1
 		case $1 in
 		ut:*)
 			b_gov_all utiltrack || return 1
