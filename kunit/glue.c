@@ -34,6 +34,12 @@ u64 ut_probe_cpu_now(int cpu)
 	return READ_ONCE(per_cpu_ptr(&ut_cpus, cpu)->last_now);
 }
 
+/* ... or @clk, never before the last event, as the module's */
+u64 ut_probe_cpu_at(int cpu, u64 clk)
+{
+	return max(clk, ut_probe_cpu_now(cpu));
+}
+
 void ut_probe_fill_ctx(struct ut_ctx *c, int cpu, u64 now)
 {
 	struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, cpu);

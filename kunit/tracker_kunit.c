@@ -881,7 +881,7 @@ static bool read_now(const struct ut_signal *sig, int cpu, u32 *util)
 	bool ok;
 
 	rcu_read_lock_sched();
-	ok = ut_signal_read(sig, cpu, false, util);
+	ok = ut_signal_read(sig, cpu, false, 0, util);
 	rcu_read_unlock_sched();
 	return ok;
 }

@@ -161,7 +161,7 @@ static bool ut_gov_cpu_request(const struct ut_gov_req *rq,
 	*cap = ut_inv_capacity(j);
 	if (rq->rt_max && (READ_ONCE(uc->rt_running) || ut_probe_rt_waking(j)))
 		*rt = true;
-	if (!ut_signal_read(sig, j, rq->runnable_boost, util))
+	if (!ut_signal_read(sig, j, rq->runnable_boost, rq->clock, util))
 		return false;
 	if (rq->iowait_boost) {
 		struct ut_gov_cpu *gc = per_cpu_ptr(&ut_gov_cpus, j);
@@ -225,6 +225,8 @@ static void ut_gov_req_of(struct ut_gov_policy *gp, struct ut_gov_req *rq)
 	struct ut_gov_tunables *t = gp->tunables;
 	struct cpufreq_policy *policy = gp->policy;
 
+	/* one instant for every CPU of the policy, and for the shadow */
+	rq->clock = local_clock();
 	rq->ref = ut_gov_ref(policy, policy->cur);
 	rq->headroom_pct = READ_ONCE(t->headroom_pct);
 	rq->rt_max = READ_ONCE(t->rt_policy) == UT_GOV_RT_MAX;
@@ -269,7 +271,48 @@ static bool ut_gov_hold(struct ut_gov_policy *gp, struct ut_gov_cpu *gc,
 	return busy && freq < gp->next_freq && !gp->need_freq_update;
 }
 
-static void ut_gov_commit(struct ut_gov_policy *gp, u64 time,
+/*
+ * The decision this CPU is fast-switching a policy to: the shadow
+ * (shadow.c), called from inside the switch, compares every signal at
+ * the decision's instant and reference, not a few microseconds later
+ * (under emulation, or after an interrupt in a guest, milliseconds),
+ * so that the governor's own signal always asks for what it chose.
+ */
+struct ut_gov_switch {
+	struct cpufreq_policy *policy;
+	const struct ut_gov_req *rq;
+};
+
+static DEFINE_PER_CPU(struct ut_gov_switch, ut_gov_switches);
+
+/**
+ * ut_gov_switching - the request of the change of @policy in progress
+ * @policy: the policy whose cpu_frequency event this CPU emits
+ *
+ * Return: the settings (clock, reference) of the utiltrack decision this
+ * CPU is fast-switching @policy to, or NULL if the change is not one.
+ * Valid until the caller's section (interrupts off) ends.
+ */
+const struct ut_gov_req *ut_gov_switching(struct cpufreq_policy *policy)
+{
+	struct ut_gov_switch *sw = this_cpu_ptr(&ut_gov_switches);
+
+	return sw->policy == policy ? sw->rq : NULL;
+}
+
+static void ut_gov_fast_switch(struct ut_gov_policy *gp,
+			       const struct ut_gov_req *rq, unsigned int freq)
+{
+	struct ut_gov_switch *sw = this_cpu_ptr(&ut_gov_switches);
+
+	sw->rq = rq;
+	sw->policy = gp->policy;
+	cpufreq_driver_fast_switch(gp->policy, freq);
+	sw->policy = NULL;
+}
+
+static void ut_gov_commit(struct ut_gov_policy *gp,
+			  const struct ut_gov_req *rq, u64 time,
 			  unsigned int freq)
 {
 	if (gp->need_freq_update)
@@ -280,7 +323,7 @@ static void ut_gov_commit(struct ut_gov_policy *gp, u64 time,
 	gp->last_freq_update_time = time;
 	ut_stat_inc(&gp->stats.transitions);
 	if (gp->policy->fast_switch_enabled) {
-		cpufreq_driver_fast_switch(gp->policy, freq);
+		ut_gov_fast_switch(gp, rq, freq);
 	} else if (!gp->work_in_progress) {
 		gp->work_in_progress = true;
 		irq_work_queue(&gp->irq_work);
@@ -333,7 +376,7 @@ static void ut_gov_decide(struct ut_gov_policy *gp, struct ut_gov_cpu *gc,
 	WRITE_ONCE(gp->stats.last_khz, freq);
 	trace_utiltrack_freq(gc->cpu, gp->sig_name, pick.util, rq.ref, pick.cap,
 			     pick.raw, freq, held, time);
-	ut_gov_commit(gp, time, freq);
+	ut_gov_commit(gp, &rq, time, freq);
 }
 
 static void ut_gov_update(struct update_util_data *hook, u64 time,

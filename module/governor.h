@@ -88,6 +88,7 @@ struct ut_gov_policy {
 
 /* The settings of one request (the tunables', or schedutil's defaults). */
 struct ut_gov_req {
+	u64 clock;		/* sched_clock the signals project to; 0: now */
 	u32 ref;		/* kHz that full capacity maps to */
 	u32 headroom_pct;
 	u32 hispeed_load;	/* 0: off */
@@ -112,6 +113,7 @@ void ut_gov_policy_request(struct cpufreq_policy *policy,
 			   const struct ut_signal *sig, u64 time,
 			   struct ut_gov_pick *pick);
 u32 ut_gov_ref(struct cpufreq_policy *policy, unsigned int cur);
+const struct ut_gov_req *ut_gov_switching(struct cpufreq_policy *policy);
 
 /* governor.c: every policy using the governor, under ut_gov_global_lock */
 extern struct mutex ut_gov_global_lock;

@@ -98,6 +98,13 @@ u64 ut_probe_cpu_now(int cpu)
 				   sched_clock_cpu(cpu));
 }
 
+/* @cpu's task clock at the sched_clock reading @clk (0: now) */
+u64 ut_probe_cpu_at(int cpu, u64 clk)
+{
+	return clk ? ut_probe_task_clock(per_cpu_ptr(&ut_cpus, cpu), clk) :
+		     ut_probe_cpu_now(cpu);
+}
+
 void ut_probe_fill_ctx(struct ut_ctx *c, int cpu, u64 now)
 {
 	struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, cpu);

@@ -15,7 +15,9 @@
  * kernel's runnable boost and reference frequency; no I/O-wait boost and
  * no busy hold, which depend on the deciding governor's own history),
  * resolves it to an OPP of the policy's table and compares it with the
- * frequency the governor chose.
+ * frequency the governor chose. A change the utiltrack governor makes on
+ * the fast path is compared at its decision's instant and reference
+ * (ut_gov_switching()); any other at the change.
  *
  * Per policy and signal debugfs counts the changes where the signal asks
  * for the same OPP, a higher or a lower one, or had no signal (its
@@ -321,6 +323,7 @@ void ut_shadow_probe(unsigned int khz, unsigned int cpu)
 	struct ut_shadow_policy *sp;
 	struct ut_shadow_local *l;
 	struct ut_shadow_res res[UT_SHADOW_MAX];
+	const struct ut_gov_req *gov;
 	struct ut_gov_req rq;
 	unsigned long flags;
 	unsigned int prev;
@@ -336,6 +339,12 @@ void ut_shadow_probe(unsigned int khz, unsigned int cpu)
 		return;
 	prev = READ_ONCE(per_cpu(ut_cpus, cpu).cur_khz) ?: policy->cur;
 	ut_shadow_req(policy, prev, &rq);
+	/* the utiltrack governor's own change: at its decision's instant */
+	gov = irqs_off ? ut_gov_switching(policy) : NULL;
+	if (gov) {
+		rq.clock = gov->clock;
+		rq.ref = gov->ref;
+	}
 	sp = per_cpu_ptr(&ut_shadow_policies,
 			 cpumask_first(policy->related_cpus));
 

@@ -123,12 +123,13 @@ static u32 ut_signal_part(struct ut_tracker *tr, const struct ut_ctx *c,
 }
 
 /*
- * @sig's value on @cpu now (0..1024), the runnable boost applied to its
- * first part only (schedutil boosts cfs, then adds rt); false if @sig
- * resolved to none. The caller checked that @sig is current.
+ * @sig's value on @cpu (0..1024) projected to the sched_clock reading
+ * @clk (0: now), the runnable boost applied to its first part only
+ * (schedutil boosts cfs, then adds rt); false if @sig resolved to none.
+ * The caller checked that @sig is current.
  */
 bool ut_signal_read(const struct ut_signal *sig, int cpu, bool boost,
-		    u32 *util)
+		    u64 clk, u32 *util)
 {
 	struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, cpu);
 	unsigned long flags;
@@ -139,8 +140,8 @@ bool ut_signal_read(const struct ut_signal *sig, int cpu, bool boost,
 	if (!sig->nr)
 		return false;
 	raw_spin_lock_irqsave(&uc->track_lock, flags);
-	/* a read projects to now without moving the trackers' clock */
-	c.now = ut_probe_cpu_now(cpu);
+	/* a read projects to @clk without moving the trackers' clock */
+	c.now = ut_probe_cpu_at(cpu, clk);
 	c.cpu = cpu;
 	c.scale = ut_inv_scale(uc);
 	for (i = 0; i < sig->nr; i++)

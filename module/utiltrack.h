@@ -175,6 +175,7 @@ bool ut_probe_rt_waking(int cpu);
 int ut_probe_cpu_init(void);
 void ut_probe_cpu_exit(void);
 u64 ut_probe_cpu_now(int cpu);
+u64 ut_probe_cpu_at(int cpu, u64 clk);
 void ut_probe_fill_ctx(struct ut_ctx *c, int cpu, u64 now);
 enum ut_class ut_probe_class_of(struct task_struct *p);
 /*
@@ -340,7 +341,7 @@ int ut_signal_lookup(const char *name, unsigned int *needs);
 void ut_signal_resolve(struct ut_signal *sig, const struct ut_active *act,
 		       const char *name);
 bool ut_signal_read(const struct ut_signal *sig, int cpu, bool boost,
-		    u32 *util);
+		    u64 clk, u32 *util);
 
 /* Was @sig resolved against @act, the set now published? */
 static inline bool ut_signal_current(const struct ut_signal *sig,
