@@ -157,12 +157,18 @@ static bool ut_gov_cpu_request(const struct ut_gov_req *rq,
 			       u32 *util, u32 *cap, u32 *khz, bool *rt)
 {
 	struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, j);
+	bool rt_here = false;
 
 	*cap = ut_inv_capacity(j);
-	if (rq->rt_max && (READ_ONCE(uc->rt_running) || ut_probe_rt_waking(j)))
+	if (rq->rt != UT_GOV_REQ_RT_NONE &&
+	    (READ_ONCE(uc->rt_running) || ut_probe_rt_waking(j))) {
+		rt_here = true;
 		*rt = true;
+	}
 	if (!ut_signal_read(sig, j, rq->runnable_boost, rq->clock, util))
 		return false;
+	if (rt_here && rq->rt == UT_GOV_REQ_RT_CAPACITY)
+		*util = *cap;
 	if (rq->iowait_boost) {
 		struct ut_gov_cpu *gc = per_cpu_ptr(&ut_gov_cpus, j);
 		u32 boost = ut_iowait_apply(&gc->io, time, UT_GOV_IOWAIT_MIN,
@@ -185,7 +191,7 @@ static bool ut_gov_cpu_request(const struct ut_gov_req *rq,
  * @pick: the CPU whose request wins, and whether any CPU had the signal
  *
  * Schedutil's shared-policy rule: the neediest CPU speaks for the policy;
- * an RT task running on any of them (under rt_max) asks for fmax.
+ * an RT task running on any of them asks as @rq says (ut_gov_req_rt).
  */
 void ut_gov_policy_request(struct cpufreq_policy *policy,
 			   const struct ut_gov_req *rq,
@@ -208,7 +214,7 @@ void ut_gov_policy_request(struct cpufreq_policy *policy,
 			pick->cap = jc;
 		}
 	}
-	if (pick->rt)
+	if (pick->rt && rq->rt == UT_GOV_REQ_RT_FMAX)
 		pick->raw = policy->cpuinfo.max_freq;
 }
 
@@ -229,7 +235,8 @@ static void ut_gov_req_of(struct ut_gov_policy *gp, struct ut_gov_req *rq)
 	rq->clock = local_clock();
 	rq->ref = ut_gov_ref(policy, policy->cur);
 	rq->headroom_pct = READ_ONCE(t->headroom_pct);
-	rq->rt_max = READ_ONCE(t->rt_policy) == UT_GOV_RT_MAX;
+	rq->rt = READ_ONCE(t->rt_policy) == UT_GOV_RT_MAX ?
+		 UT_GOV_REQ_RT_FMAX : UT_GOV_REQ_RT_NONE;
 	rq->runnable_boost = READ_ONCE(t->runnable_boost);
 	rq->iowait_boost = READ_ONCE(t->iowait_boost);
 	rq->hispeed_load = READ_ONCE(t->hispeed_load);

@@ -86,6 +86,17 @@ struct ut_gov_policy {
 	bool started;			/* between ->start and ->stop */
 };
 
+/*
+ * What a CPU running (or about to run) an RT task asks for: nothing
+ * beyond its signal (rt_policy=util), fmax (rt_policy=max), or, as
+ * schedutil, its full capacity through the mapping. The last two differ
+ * where util is not frequency-invariant: there schedutil's mapping of
+ * full capacity is 1.25 x the current frequency, one step up per
+ * decision, not fmax at once.
+ */
+enum ut_gov_req_rt { UT_GOV_REQ_RT_NONE, UT_GOV_REQ_RT_FMAX,
+		     UT_GOV_REQ_RT_CAPACITY };
+
 /* The settings of one request (the tunables', or schedutil's defaults). */
 struct ut_gov_req {
 	u64 clock;		/* sched_clock the signals project to; 0: now */
@@ -93,7 +104,7 @@ struct ut_gov_req {
 	u32 headroom_pct;
 	u32 hispeed_load;	/* 0: off */
 	u32 hispeed_khz;
-	bool rt_max;		/* a running RT task asks fmax */
+	u8 rt;			/* what a running RT task asks: enum ut_gov_req_rt */
 	bool runnable_boost;
 	bool iowait_boost;	/* the governor's per-CPU boost state */
 };

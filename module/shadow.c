@@ -11,7 +11,8 @@
  * read) and on the slow path by the governor's worker. At each such
  * change of a policy, the shadow computes, for every signal chosen in
  * debugfs "shadow", the request the utiltrack governor would make with
- * schedutil's settings (headroom 1.25, RT asks fmax, the running
+ * schedutil's settings (headroom 1.25, a CPU running RT asks for its
+ * full capacity through the mapping, the running
  * kernel's runnable boost and reference frequency; no I/O-wait boost and
  * no busy hold, which depend on the deciding governor's own history),
  * resolves it to an OPP of the policy's table and compares it with the
@@ -57,7 +58,7 @@ struct ut_shadow_stats {
 	u64 match;		/* ... where it asks for the chosen OPP */
 	u64 above;
 	u64 below;
-	u64 rt_max;		/* ... where a running RT task asks fmax */
+	u64 rt;			/* ... where a running RT task asked */
 	u64 no_signal;		/* changes without the signal's trackers */
 	u32 last_util;
 	u32 last_khz;		/* 0 after a change without the signal */
@@ -176,7 +177,7 @@ static void ut_shadow_req(struct cpufreq_policy *policy, unsigned int prev,
 	memset(rq, 0, sizeof(*rq));
 	rq->ref = ut_gov_ref(policy, prev);
 	rq->headroom_pct = UT_FREQ_HEADROOM_DEF;
-	rq->rt_max = true;
+	rq->rt = UT_GOV_REQ_RT_CAPACITY;
 	rq->runnable_boost = UT_SUGOV_RUNNABLE_BOOST;
 }
 
@@ -231,7 +232,7 @@ static void ut_shadow_record(struct ut_shadow_policy *sp,
 			continue;
 		}
 		st->decisions++;
-		st->rt_max += res[i].rt;
+		st->rt += res[i].rt;
 		if (res[i].khz == khz)
 			st->match++;
 		else if (res[i].khz > khz)
@@ -523,7 +524,7 @@ static void ut_shadow_rows(struct seq_file *m, struct cpufreq_policy *policy,
 			   changes, deferred, cfg->name[i],
 			   ut_shadow_available(cfg->name[i]) ? "ok" : "no_signal",
 			   st[i].decisions, st[i].match, st[i].above,
-			   st[i].below, st[i].rt_max, st[i].no_signal);
+			   st[i].below, st[i].rt, st[i].no_signal);
 		ut_shadow_pct(m, st[i].match, st[i].decisions);
 		if (st[i].last_khz)
 			seq_printf(m, " %u %u\n", st[i].last_util,
@@ -548,7 +549,7 @@ static int ut_shadow_show(struct seq_file *m, void *v)
 	for (i = 0; cfg && i < cfg->nr; i++)
 		seq_printf(m, " %s", cfg->name[i]);
 	seq_puts(m, cfg ? "\n" : " off\n");
-	seq_puts(m, "policy cpus governor changes deferred signal now decisions match above below rt_max no_signal match_pct last_util last_khz\n");
+	seq_puts(m, "policy cpus governor changes deferred signal now decisions match above below rt no_signal match_pct last_util last_khz\n");
 	for_each_possible_cpu(cpu) {
 		struct cpufreq_policy *policy = cfg ? cpufreq_cpu_get(cpu) : NULL;
 

@@ -246,14 +246,15 @@ PARITY_SIGNALS="util_est_rt pelt_rt walt"
 b_shadow_read() {
 	cat $UTD/shadow >/tmp/parity.tab
 	echo off >$UTD/shadow
-	_w=$1 _r=$2 _c=$3
-	awk -v w="$_w" -v r="$_r" -v c="$_c" '
-		$1 == "policy" { for (i = 1; i <= NF; i++) h[$i] = i; next }
-		h["signal"] && $1 == 1 {
-			if (!ch++) print "RAW " w "_changes " r " " c " " $h["changes"]
-			v = $h["decisions"] > 0 ? $h["match_pct"] : "FAIL"
-			print "RAW " w "_" $h["signal"] "_match_pct " r " " c " " v
-		}' /tmp/parity.tab
+	_ch=
+	for _s in $PARITY_SIGNALS; do
+		[ -n "$_ch" ] || _ch=$(shadow_cell /tmp/parity.tab 1 $_s changes)
+		_v=FAIL
+		[ "$(shadow_cell /tmp/parity.tab 1 $_s decisions)" -gt 0 ] 2>/dev/null &&
+			_v=$(shadow_cell /tmp/parity.tab 1 $_s match_pct)
+		echo "RAW $1_${_s}_match_pct $2 $3 $_v"
+	done
+	echo "RAW $1_changes $2 $3 ${_ch:-FAIL}"
 }
 run_parity() {
 	# the mix's work timed at fmax, as in light-mix; the module loaded

@@ -210,6 +210,14 @@ tid_of() {
 	return 1
 }
 
+# shadow_cell FILE POLICY SIGNAL COLUMN : a cell of a copy of debugfs
+# "shadow" (docs/governor.md), the column found by its header's name
+shadow_cell() {
+	awk -v p="$2" -v s="$3" -v c="$4" '
+		$1 == "policy" { for (i = 1; i <= NF; i++) h[$i] = i; next }
+		h["signal"] && $1 == p && $h["signal"] == s { print $h[c] }' "$1"
+}
+
 # mean_of FILE : mean of the numbers in FILE, one per line; nothing when
 # a line is not a number (see median_of)
 mean_of() {

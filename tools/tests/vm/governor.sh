@@ -767,9 +767,7 @@ SHADOW=$UTD/shadow
 
 # shadow_col POLICY SIGNAL COLUMN : a cell of the table shadow_load kept
 shadow_col() {
-	awk -v p="$1" -v s="$2" -v c="$3" '
-		$1 == "policy" { for (i = 1; i <= NF; i++) h[$i] = i; next }
-		h["signal"] && $1 == p && $h["signal"] == s { print $h[c] }' /tmp/shadow.tab
+	shadow_cell /tmp/shadow.tab "$@"
 }
 
 # shadow_load SIGNALS : shadow SIGNALS over a periodic load on CPU1 for
