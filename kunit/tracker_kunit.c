@@ -731,6 +731,49 @@ static void tracker_pelt_runnable_counts_queued(struct kunit *test)
 			     1024, 40);
 }
 
+/* @p's last switch is next (do_task_dead()) */
+static void fake_dead(struct task_struct *p)
+{
+#if UT_KERNEL_GE(5, 14, 0)
+	WRITE_ONCE(p->__state, TASK_DEAD);
+#else
+	WRITE_ONCE(p->state, TASK_DEAD);
+#endif
+}
+
+/*
+ * A task's util leaves its CPU's signal at its last switch, as the
+ * kernel's task_dead_fair() takes it off the cfs_rq, not when the task
+ * is freed a grace period later.
+ */
+static void tracker_pelt_exit_leaves_cpu(struct kunit *test)
+{
+	struct ut_slot *a, *b;
+	u64 t, before, ua, after;
+
+	KUNIT_ASSERT_EQ(test, ut_reg_enable("pelt"), 0);
+	a = fake_slot(test, 1, SCHED_NORMAL);
+	b = fake_slot(test, 2, SCHED_NORMAL);
+	ev_one(a, T0, ut_disp_wakeup);
+	ev_one(b, T0, ut_disp_wakeup);
+	ev_switch(0, T0, NULL, false, a);
+	/* each runs 4 ms of 8, the CPU never idle */
+	for (t = T0; t < T0 + NSEC_PER_SEC; t += 8 * MS) {
+		ev_switch(0, t + 4 * MS, a, true, b);
+		ev_switch(0, t + 8 * MS, b, true, a);
+	}
+	before = cpu_val(test, "pelt", 0, 0);
+	ua = task_val(test, "pelt", a);
+	KUNIT_EXPECT_GE(test, ua, 400);
+	fake_dead(a->t.p);
+	ev_switch(0, t, a, false, b);
+	after = cpu_val(test, "pelt", 0, 0);
+	UT_KUNIT_EXPECT_NEAR(test, after, before - ua, 8);
+	/* the free that follows takes nothing more */
+	ev_one(a, t, ut_disp_task_exit);
+	UT_KUNIT_EXPECT_NEAR(test, cpu_val(test, "pelt", 0, 0), after, 2);
+}
+
 /* The rt tracker sees RT time only. */
 static void tracker_rt_counts_rt_only(struct kunit *test)
 {
@@ -1031,6 +1074,7 @@ static struct kunit_case tracker_cases[] = {
 	KUNIT_CASE(tracker_exit_only_for_seen_tasks),
 	KUNIT_CASE(tracker_pelt_duty_cycle),
 	KUNIT_CASE(tracker_pelt_runnable_counts_queued),
+	KUNIT_CASE(tracker_pelt_exit_leaves_cpu),
 	KUNIT_CASE(tracker_rt_counts_rt_only),
 	KUNIT_CASE(tracker_walt_window_signal),
 	KUNIT_CASE(tracker_walt_signal_projected),

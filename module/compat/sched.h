@@ -25,6 +25,16 @@ static inline bool ut_task_queued(struct task_struct *p)
 	return READ_ONCE(p->on_rq);
 }
 
+/* Is @p switching out for the last time (do_task_dead())? __state: 5.14 */
+static inline bool ut_task_dead(struct task_struct *p)
+{
+#if UT_KERNEL_GE(5, 14, 0)
+	return READ_ONCE(p->__state) == TASK_DEAD;
+#else
+	return READ_ONCE(p->state) == TASK_DEAD;
+#endif
+}
+
 /*
  * SCHED_FLAG_SUGOV, private to kernel/sched/sched.h: the flag schedutil
  * gives its worker (a DL entity without bandwidth, see

@@ -5,8 +5,8 @@
  * Per task: running (util) and runnable signals of every tracked task.
  * Per CPU, the kernel's cfs_rq semantics: the CPU's own running signal
  * (a CFS task on the CPU) plus the util of tasks that migrate in, minus
- * the util of tasks that migrate out; blocked tasks' util stays and
- * decays. pelt_runnable is the kernel's cfs_rq runnable_avg: every
+ * the util of tasks that migrate out or exit; blocked tasks' util stays
+ * and decays. pelt_runnable is the kernel's cfs_rq runnable_avg: every
  * queued CFS task counts, so n runnable tasks drive it towards n * 1024.
  * Schedutil boosts util with it since 6.5 (cpu_util_cfs_boost()), and
  * the governor can too (->cpu_util's @runnable). Tasks already queued
@@ -34,6 +34,7 @@
 #include <utiltrack/pelt.h>
 
 #include "utiltrack.h"
+#include "compat/sched.h"
 #include "trackers/pelt.h"
 
 /* Take the kernel's own PELT state of the task as ours. */
@@ -274,6 +275,15 @@ void trk_pelt_switch_out(struct ut_tracker *tr, void *td, void *cd,
 	if (!prev_runnable || t->class != UT_CLASS_FAIR)
 		trk_pelt_uncount(pc, pt);
 	pt->runnable = prev_runnable;
+	/*
+	 * Its last switch: the kernel takes its util off the CPU now
+	 * (task_dead_fair()), not when the task is freed a grace period
+	 * later, and a CPU whose tasks all exited reads near zero at once.
+	 */
+	if (pt->attached && ut_task_dead(t->p)) {
+		ut_pelt_sub(&pc->avg, pt->avg.util_avg, pt->avg.runnable_avg);
+		pt->attached = false;
+	}
 }
 
 void trk_pelt_switch_in(struct ut_tracker *tr, void *td, void *cd,
