@@ -731,16 +731,6 @@ static void tracker_pelt_runnable_counts_queued(struct kunit *test)
 			     1024, 40);
 }
 
-/* @p's last switch is next (do_task_dead()) */
-static void fake_dead(struct task_struct *p)
-{
-#if UT_KERNEL_GE(5, 14, 0)
-	WRITE_ONCE(p->__state, TASK_DEAD);
-#else
-	WRITE_ONCE(p->state, TASK_DEAD);
-#endif
-}
-
 /*
  * A task's util leaves its CPU's signal at its last switch, as the
  * kernel's task_dead_fair() takes it off the cfs_rq, not when the task
@@ -765,13 +755,14 @@ static void tracker_pelt_exit_leaves_cpu(struct kunit *test)
 	before = cpu_val(test, "pelt", 0, 0);
 	ua = task_val(test, "pelt", a);
 	KUNIT_EXPECT_GE(test, ua, 400);
-	fake_dead(a->t.p);
+	UT_KUNIT_EXPECT_NEAR(test, pelt_runnable_at(test, 0, t), 2 * 1024, 60);
+	/* do_task_dead(): a's last switch */
+	WRITE_ONCE(ut_task_state(a->t.p), TASK_DEAD);
 	ev_switch(0, t, a, false, b);
 	after = cpu_val(test, "pelt", 0, 0);
 	UT_KUNIT_EXPECT_NEAR(test, after, before - ua, 8);
-	/* the free that follows takes nothing more */
-	ev_one(a, t, ut_disp_task_exit);
-	UT_KUNIT_EXPECT_NEAR(test, cpu_val(test, "pelt", 0, 0), after, 2);
+	/* and its runnable: b's alone is left */
+	UT_KUNIT_EXPECT_NEAR(test, pelt_runnable_at(test, 0, t), 1024, 60);
 }
 
 /* The rt tracker sees RT time only. */

@@ -157,18 +157,19 @@ static bool ut_gov_cpu_request(const struct ut_gov_req *rq,
 			       u32 *util, u32 *cap, u32 *khz, bool *rt)
 {
 	struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, j);
-	bool rt_here = false;
+	bool rt_here;
 
 	*cap = ut_inv_capacity(j);
-	if (rq->rt != UT_GOV_REQ_RT_NONE &&
-	    (READ_ONCE(uc->rt_running) || ut_probe_rt_waking(j))) {
-		rt_here = true;
-		*rt = true;
-	}
+	rt_here = rq->rt != UT_GOV_REQ_RT_NONE &&
+		  (READ_ONCE(uc->rt_running) || ut_probe_rt_waking(j));
+	/* a CPU without the signal takes no part, RT task or not */
 	if (!ut_signal_read(sig, j, rq->runnable_boost, rq->clock, util))
 		return false;
-	if (rt_here && rq->rt == UT_GOV_REQ_RT_CAPACITY)
-		*util = *cap;
+	if (rt_here) {
+		*rt = true;
+		if (rq->rt == UT_GOV_REQ_RT_CAPACITY)
+			*util = *cap;
+	}
 	if (rq->iowait_boost) {
 		struct ut_gov_cpu *gc = per_cpu_ptr(&ut_gov_cpus, j);
 		u32 boost = ut_iowait_apply(&gc->io, time, UT_GOV_IOWAIT_MIN,

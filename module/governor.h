@@ -94,8 +94,11 @@ struct ut_gov_policy {
  * full capacity is 1.25 x the current frequency, one step up per
  * decision, not fmax at once.
  */
-enum ut_gov_req_rt { UT_GOV_REQ_RT_NONE, UT_GOV_REQ_RT_FMAX,
-		     UT_GOV_REQ_RT_CAPACITY };
+enum ut_gov_req_rt {
+	UT_GOV_REQ_RT_NONE,
+	UT_GOV_REQ_RT_FMAX,
+	UT_GOV_REQ_RT_CAPACITY,
+};
 
 /* The settings of one request (the tunables', or schedutil's defaults). */
 struct ut_gov_req {

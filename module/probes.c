@@ -98,11 +98,25 @@ u64 ut_probe_cpu_now(int cpu)
 				   sched_clock_cpu(cpu));
 }
 
-/* @cpu's task clock at the sched_clock reading @clk (0: now) */
+/*
+ * @cpu's task clock at the instant this CPU's sched_clock read @clk
+ * (0: now). Per-CPU sched_clocks need not agree when the clock is
+ * unstable, so a remote CPU is read now and moved back by the time this
+ * CPU has run since @clk. Callers run with preemption off.
+ */
 u64 ut_probe_cpu_at(int cpu, u64 clk)
 {
-	return clk ? ut_probe_task_clock(per_cpu_ptr(&ut_cpus, cpu), clk) :
-		     ut_probe_cpu_now(cpu);
+	struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, cpu);
+	u64 age, now;
+
+	if (!clk)
+		return ut_probe_cpu_now(cpu);
+	if (cpu == raw_smp_processor_id())
+		return ut_probe_task_clock(uc, clk);
+	now = local_clock();
+	age = now > clk ? now - clk : 0;
+	now = sched_clock_cpu(cpu);
+	return ut_probe_task_clock(uc, now > age ? now - age : 0);
 }
 
 void ut_probe_fill_ctx(struct ut_ctx *c, int cpu, u64 now)

@@ -25,14 +25,17 @@ static inline bool ut_task_queued(struct task_struct *p)
 	return READ_ONCE(p->on_rq);
 }
 
-/* Is @p switching out for the last time (do_task_dead())? __state: 5.14 */
+/* @p's state word, renamed __state in 5.14 */
+#if UT_KERNEL_GE(5, 14, 0)
+#define ut_task_state(p) ((p)->__state)
+#else
+#define ut_task_state(p) ((p)->state)
+#endif
+
+/* Is @p switching out for the last time (do_task_dead())? */
 static inline bool ut_task_dead(struct task_struct *p)
 {
-#if UT_KERNEL_GE(5, 14, 0)
-	return READ_ONCE(p->__state) == TASK_DEAD;
-#else
-	return READ_ONCE(p->state) == TASK_DEAD;
-#endif
+	return READ_ONCE(ut_task_state(p)) == TASK_DEAD;
 }
 
 /*
