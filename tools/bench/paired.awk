@@ -10,7 +10,8 @@
 #
 # Output, per workload and configuration: n (rounds with both values;
 # its own runs when there is no ratio, "no pairs" or "base 0"),
-# failed runs, the median VALUE, the median ratio to BASE with the 95 %
+# failed runs, base0 (rounds that give no ratio because BASE read 0 in
+# them, so that n + failed + base0 accounts for every round), the median VALUE, the median ratio to BASE with the 95 %
 # interval of that median from order statistics (ranks from the binomial
 # distribution: no assumption about the noise's shape), and two verdicts:
 #   vs_noise   "slower"/"faster" only when the whole interval lies beyond
@@ -34,6 +35,13 @@ function sort_n(a, n,    i, j, t) {
 			a[j + 1] = a[j]
 		a[j + 1] = t
 	}
+}
+
+# how many of a[1..n] are 0
+function zeros(a, n,    i, z) {
+	for (i = 1; i <= n; i++)
+		z += a[i] == 0
+	return z + 0
 }
 
 function median(a, n) {
@@ -122,8 +130,8 @@ NF == 4 {
 END {
 	if (base == "")
 		base = cl[1]
-	printf "%-12s %-16s %4s %6s %12s %8s %17s %-10s%s%s\n", "workload", "config",
-	       "n", "failed", "median_" unit, "ratio", "95% CI", "vs_" noise "%",
+	printf "%-12s %-16s %4s %6s %5s %12s %8s %17s %-10s%s%s\n", "workload", "config",
+	       "n", "failed", "base0", "median_" unit, "ratio", "95% CI", "vs_" noise "%",
 	       target != "" ? " vs_" target : "", pct_cols(vals, -1)
 	for (i = 1; i <= nw; i++) {
 		w = wl[i]
@@ -151,8 +159,9 @@ END {
 			sort_n(vals, m)
 			med = m ? sprintf("%.4g", median(vals, m)) : "-"
 			if (c == base) {
-				printf "%-12s %-16s %4d %6d %12s %8s %17s %-10s%s%s\n", w, c, m,
-				       fail[w, c], med, "1", "(baseline)", "", "", pct_cols(vals, m)
+				printf "%-12s %-16s %4d %6d %5d %12s %8s %17s %-10s%s%s\n", w, c, m,
+				       fail[w, c], zeros(vals, m), med, "1", "(baseline)", "", "",
+				       pct_cols(vals, m)
 				continue
 			}
 			sort_n(rat, n)
@@ -161,8 +170,8 @@ END {
 			# each (a count such as transitions under performance);
 			# n is then the configuration's own runs
 			if (!n) {
-				printf "%-12s %-16s %4d %6d %12s %8s %17s %-10s%s%s\n", w, c, m,
-				       fail[w, c], med, "-", "-", zb ? "base 0" : "no pairs",
+				printf "%-12s %-16s %4d %6d %5d %12s %8s %17s %-10s%s%s\n", w, c, m,
+				       fail[w, c], zb, med, "-", "-", zb ? "base 0" : "no pairs",
 				       target != "" ? " -" : "", pct_cols(vals, m)
 				continue
 			}
@@ -173,8 +182,8 @@ END {
 				lo = 0; hi = 1e9
 				ci = "(n too small)"
 			}
-			printf "%-12s %-16s %4d %6d %12s %8.4f %17s %-10s%s%s\n", w, c, n,
-			       fail[w, c], med, median(rat, n), ci, verdict_noise(lo, hi),
+			printf "%-12s %-16s %4d %6d %5d %12s %8.4f %17s %-10s%s%s\n", w, c, n,
+			       fail[w, c], zb, med, median(rat, n), ci, verdict_noise(lo, hi),
 			       target != "" ? " " verdict_target(lo, hi) : "", pct_cols(vals, m)
 		}
 	}

@@ -37,24 +37,30 @@ out=$(awk -v target=1.005 -f "$awkf" "$in")
 
 # n = 10: the interval is [2nd, 9th] of the sorted ratios (P = 97.9 %)
 check "mixed: median of an even n, interval ranks 2 and 9" \
-	'^w +mixed +10 +0 +2\.03 +1\.0150 +\[0\.9500, 1\.0500\] +unresolved +unresolved'
+	'^w +mixed +10 +0 +0 +2\.03 +1\.0150 +\[0\.9500, 1\.0500\] +unresolved +unresolved'
 check "slow: interval above 3 % and above the target" \
-	'^w +slow +10 +0 .* \[1\.1100, 1\.1800\] +slower +>1\.005'
-check "same: interval inside +-3 %" '^w +same +10 +0 .* same '
-check "few: n = 5 gives no 95 % interval" '^w +few +5 +0 .*\(n too small\)'
-check "bad: a failed run is counted, the rest still paired" '^w +bad +9 +1 '
-check "base is the first configuration" '^w +base +10 +0 +2 +1 +\(baseline\)'
+	'^w +slow +10 +0 +0 .* \[1\.1100, 1\.1800\] +slower +>1\.005'
+check "same: interval inside +-3 %" '^w +same +10 +0 +0 .* same '
+check "few: n = 5 gives no 95 % interval" '^w +few +5 +0 +0 .*\(n too small\)'
+check "bad: a failed run is counted, the rest still paired" '^w +bad +9 +1 +0 '
+check "base is the first configuration" '^w +base +10 +0 +0 +2 +1 +\(baseline\)'
 
 # pct=1: mean, nearest-rank p90 (9th of 10) and p96 (10th); words
 out=$(awk -v pct=1 -v words="higher lower" -f "$awkf" "$in")
 check "pct: mean, p90 and p96 of mixed" \
 	'^w +mixed +10 +0 .* unresolved +2\.038 +2\.1 +2\.4$'
-check "words: the verdict says higher, not slower" '^w +slow +10 +0 .* higher '
+check "words: the verdict says higher, not slower" '^w +slow +10 +0 +0 .* higher '
 
 # a count that is 0 under the base: no ratio, its runs still counted
 printf 't %s base 0\nt %s gov %s\n' 1 1 3 2 2 5 3 3 4 >"$in"
 out=$(awk -f "$awkf" "$in")
-check "base 0: runs counted, median shown, no ratio" '^t +gov +3 +0 +4 +- +- +base 0'
+check "base 0: runs counted, median shown, no ratio" '^t +gov +3 +0 +3 +4 +- +- +base 0'
+
+# some rounds with a base of 0: n counts the pairs, base0 the rest
+printf 'u %s base %s\nu %s gov %s\n' 1 0 1 3 2 2 2 5 3 0 3 4 4 2 4 4 >"$in"
+out=$(awk -f "$awkf" "$in")
+check "base0: rounds without a ratio are counted beside n" '^u +gov +2 +0 +2 +4 +2\.2500 '
+check "base0: the base's zero rounds are counted" '^u +base +4 +0 +2 '
 
 rm -f "$in"
 echo "paired.awk: $pass passed, $failn failed"
