@@ -161,7 +161,8 @@ static bool ut_gov_cpu_request(const struct ut_gov_req *rq,
 
 	*cap = ut_inv_capacity(j);
 	rt_here = rq->rt != UT_GOV_REQ_RT_NONE &&
-		  (READ_ONCE(uc->rt_running) || ut_probe_rt_waking(j));
+		  (READ_ONCE(uc->rt_running) || ut_probe_rt_waking(j) ||
+		   ut_probe_rt_current(j));
 	/* a CPU without the signal takes no part, RT task or not */
 	if (!ut_signal_read(sig, j, rq->runnable_boost, rq->clock, util))
 		return false;

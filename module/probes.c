@@ -490,6 +490,22 @@ bool ut_probe_rt_waking(int cpu)
 	return false;
 }
 
+/*
+ * Is @cpu this CPU, running an RT task that is still queued? The switch
+ * probe sets rt_running only at a switch, but a running task can make
+ * itself SCHED_FIFO (rt-app does, at start): it is RT from the enqueue
+ * that follows, whose scheduler hook runs the governor on this CPU with
+ * the task as current. A task being dequeued to sleep is off the
+ * runqueue already there (on_rq is cleared first), so it does not count.
+ */
+bool ut_probe_rt_current(int cpu)
+{
+	struct task_struct *p = current;
+
+	return cpu == raw_smp_processor_id() &&
+	       ut_probe_class_of(p) == UT_CLASS_RT && ut_task_queued(p);
+}
+
 static void ut_probe_wakeup(void *data, struct task_struct *p)
 {
 	ut_probe_wake(p, UT_TP_WAKEUP);

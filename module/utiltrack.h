@@ -171,6 +171,7 @@ struct ut_rt_mark {
 
 DECLARE_PER_CPU(struct ut_rt_mark, ut_rt_waking);
 bool ut_probe_rt_waking(int cpu);
+bool ut_probe_rt_current(int cpu);
 
 int ut_probe_cpu_init(void);
 void ut_probe_cpu_exit(void);

@@ -4,7 +4,7 @@
 # guest after guest-lib.sh (rt-app helpers) and lib.sh. vcpufreq with
 # throughput emulation on; workloads on CPU1, the shell on CPU0.
 
-t_plan 49
+t_plan 51
 
 GT=$CPUFREQ/utiltrack	# x86 has no governor per policy: global tunables
 GI=/sys/kernel/tracing/instances/utiltrack-gov
@@ -358,6 +358,41 @@ JSON
 		     /95th percentile/ { p = $3 } END { print e, p }')
 	wait $ra
 	echo "$((t1 - t0)) $ev"
+}
+
+# A running CFS task that makes itself SCHED_FIFO (rt-app does, at the
+# start of an RT thread) is RT from the enqueue that follows, where the
+# scheduler's hook runs the governor: under rt_policy=max that decision
+# asks fmax, as schedutil's counts the CPU at full capacity at the same
+# hook. No switch happens in between, so the switch probe's rt_running
+# cannot see it; without the check of the current task the first fmax
+# request waited for the task's next switch. From an idle CPU (300 ms
+# asleep), 2 ms as CFS, then 30 ms as FIFO without sleeping: the time
+# from the change to the first fmax request. No rate limit, so the
+# hook's decision is the one measured.
+test_gov_self_fifo() {
+	set_gov 1 utiltrack
+	echo pelt_rt >$GT/signal
+	rl=$(cat $GT/rate_limit_us)
+	echo 0 >$GT/rate_limit_us
+	echo >$GI/trace
+	echo 1 >$GI/tracing_on
+	/utiltrack/files/helpers/selffifo 1 300 2 30 $GI/trace_marker
+	echo 0 >$GI/tracing_on
+	echo $rl >$GT/rate_limit_us
+	r=$(awk -v fmax="$(fmax_of 1)" '
+		function ts(s) { sub(":", "", s); return s + 0 }
+		/selffifo: fifo/ { t0 = ts($4); next }
+		/selffifo: done/ { exit }
+		t0 && /utiltrack_freq:/ && reach == "" {
+			split($0, r, "resolved=")
+			if (r[2] + 0 == fmax)
+				reach = sprintf("%.2f", (ts($4) - t0) * 1000)
+		}
+		END { print reach == "" ? "-" : reach }' $GI/trace)
+	echo "a task making itself FIFO on CPU1: first fmax request $r ms after the change"
+	t_check "self-made FIFO task: fmax asked before its first switch" 		"no fmax request in the 30 ms it ran FIFO" test "$r" != -
+	t_perf_range "self-made FIFO task: fmax asked at the change (ms)" "${r:--1}" 0 5
 }
 
 # (frequency-invariant trackers, as on the arm64 boards of the seed
@@ -874,6 +909,7 @@ gov_suite() {
 	test_gov_bad_input
 	test_gov_mapping
 	test_gov_rt_policy
+	test_gov_self_fifo
 	test_gov_busy_hold
 	test_gov_waking_attach
 	test_gov_switching
