@@ -28,6 +28,9 @@
  *   busy_hold      0/1, schedutil's hold on a single-CPU policy: no cut
  *                  while the CPU has not been idle since the last
  *                  decision (the default, as schedutil)
+ *   preset         a named set of all the above but rate_limit_us (the
+ *                  platform's): reads the presets, the one in force in
+ *                  brackets; a write sets them all at once
  * Decisions read them with READ_ONCE() and the signal under its seqlock.
  */
 
@@ -178,6 +181,92 @@ static ssize_t ut_gov_rt_policy_store(struct gov_attr_set *set,
 	return count;
 }
 
+/*
+ * A preset: a signal and every tunable but the rate limit, so a choice
+ * documented by name (docs/governor.md, presets) is one write, and a
+ * reader can tell whether it is still in force. runnable_boost is
+ * always what the running kernel's schedutil does.
+ */
+struct ut_gov_preset {
+	const char *name;
+	const char *signal;
+	unsigned int rt_policy;
+	unsigned int headroom_pct;
+	unsigned int iowait_boost;
+	unsigned int hispeed_load;
+	unsigned int hispeed_freq;
+	unsigned int busy_hold;
+};
+
+static const struct ut_gov_preset ut_gov_presets[] = {
+	/* what a load starts with */
+	{ "default", UT_GOV_SIGNAL_DEF, UT_GOV_RT_MAX, UT_FREQ_HEADROOM_DEF,
+	  1, 0, 0, 1 },
+	/* schedutil's inputs as the shadow reproduces them (needs util_est) */
+	{ "schedutil", "util_est_rt", UT_GOV_RT_MAX, UT_FREQ_HEADROOM_DEF,
+	  1, 0, 0, 1 },
+};
+
+static bool ut_gov_preset_in_force(const struct ut_gov_tunables *t,
+				   const struct ut_gov_preset *p,
+				   const char *signal)
+{
+	return !strcmp(signal, p->signal) &&
+	       READ_ONCE(t->rt_policy) == p->rt_policy &&
+	       READ_ONCE(t->headroom_pct) == p->headroom_pct &&
+	       READ_ONCE(t->iowait_boost) == p->iowait_boost &&
+	       READ_ONCE(t->runnable_boost) == UT_SUGOV_RUNNABLE_BOOST &&
+	       READ_ONCE(t->hispeed_load) == p->hispeed_load &&
+	       READ_ONCE(t->hispeed_freq) == p->hispeed_freq &&
+	       READ_ONCE(t->busy_hold) == p->busy_hold;
+}
+
+static ssize_t ut_gov_preset_show(struct ut_gov_tunables *t,
+				  const struct ut_gov_attr *a, char *buf)
+{
+	char signal[UT_GOV_SIGNAL_LEN];
+	const struct ut_gov_preset *p;
+	ssize_t n = 0;
+	unsigned int i;
+
+	ut_gov_read_signal(t, signal);
+	for (i = 0; i < ARRAY_SIZE(ut_gov_presets); i++) {
+		p = &ut_gov_presets[i];
+		n += sysfs_emit_at(buf, n, ut_gov_preset_in_force(t, p, signal) ?
+				   "%s[%s]" : "%s%s", i ? " " : "", p->name);
+	}
+	return n + sysfs_emit_at(buf, n, "\n");
+}
+
+/* A preset's name, or -EINVAL with every tunable as it was. */
+static ssize_t ut_gov_preset_store(struct gov_attr_set *set,
+				   const struct ut_gov_attr *a,
+				   const char *buf, size_t count)
+{
+	struct ut_gov_tunables *t = ut_gov_to_tunables(set);
+	char name[UT_GOV_SIGNAL_LEN];
+	const struct ut_gov_preset *p = NULL;
+	unsigned int i, needs;
+
+	if (ut_gov_parse_name(buf, count, name, sizeof(name)))
+		return -EINVAL;
+	for (i = 0; i < ARRAY_SIZE(ut_gov_presets); i++)
+		if (!strcmp(name, ut_gov_presets[i].name))
+			p = &ut_gov_presets[i];
+	if (!p || ut_signal_lookup(p->signal, &needs))
+		return -EINVAL;
+	WRITE_ONCE(t->rt_policy, p->rt_policy);
+	WRITE_ONCE(t->headroom_pct, p->headroom_pct);
+	WRITE_ONCE(t->iowait_boost, p->iowait_boost);
+	WRITE_ONCE(t->runnable_boost, UT_SUGOV_RUNNABLE_BOOST);
+	WRITE_ONCE(t->hispeed_load, p->hispeed_load);
+	WRITE_ONCE(t->hispeed_freq, p->hispeed_freq);
+	WRITE_ONCE(t->busy_hold, p->busy_hold);
+	ut_gov_set_signal(t, p->signal, needs);
+	ut_gov_needs_changed();
+	return count;
+}
+
 /* world-readable and root-writable, as schedutil's */
 #define UT_GOV_ATTR(_name, _show, _store)				\
 	.attr = { .name = _name, .mode = 0644 },			\
@@ -195,6 +284,10 @@ static struct ut_gov_attr signal = {
 
 static struct ut_gov_attr rt_policy = {
 	UT_GOV_ATTR("rt_policy", ut_gov_rt_policy_show, ut_gov_rt_policy_store),
+};
+
+static struct ut_gov_attr preset = {
+	UT_GOV_ATTR("preset", ut_gov_preset_show, ut_gov_preset_store),
 };
 
 static struct ut_gov_attr rate_limit_us =
@@ -222,6 +315,7 @@ static struct attribute *ut_gov_attrs[] = {
 	&hispeed_load.attr,
 	&hispeed_freq.attr,
 	&busy_hold.attr,
+	&preset.attr,
 	NULL
 };
 ATTRIBUTE_GROUPS(ut_gov);

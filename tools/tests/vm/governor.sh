@@ -4,11 +4,11 @@
 # guest after guest-lib.sh (rt-app helpers) and lib.sh. vcpufreq with
 # throughput emulation on; workloads on CPU1, the shell on CPU0.
 
-t_plan 51
+t_plan 55
 
 GT=$CPUFREQ/utiltrack	# x86 has no governor per policy: global tunables
 GI=/sys/kernel/tracing/instances/utiltrack-gov
-GOV_TUNABLES="signal rate_limit_us headroom_pct rt_policy iowait_boost runnable_boost hispeed_load hispeed_freq busy_hold"
+GOV_TUNABLES="signal rate_limit_us headroom_pct rt_policy iowait_boost runnable_boost hispeed_load hispeed_freq busy_hold preset"
 
 # gov_load PARAM... : insmod utiltrack and switch its decision and shadow
 # events on in $GI, CPU1's only, before any policy runs the governor: the event's
@@ -121,6 +121,42 @@ test_gov_bad_input() {
 			ok=0; echo "$1 did not take $2"; }
 	done
 	t_check "every tunable takes good values" "see console" test $ok = 1
+}
+
+# gov_settings : every tunable but the rate limit (the platform's, which
+# no preset sets) and the preset itself, as one line
+gov_settings() {
+	for _f in $GOV_TUNABLES; do
+		case $_f in rate_limit_us | preset) ;; *) printf '%s=%s ' $_f "$(cat $GT/$_f)" ;; esac
+	done
+}
+
+# presets (docs/governor.md): each write sets the signal and every
+# tunable it names; the read brackets the preset in force, and none once
+# a tunable differs. Runs after test_gov_bad_input, which leaves the
+# defaults.
+test_gov_preset() {
+	rb=$(cat $GT/runnable_boost)
+	echo "presets: $(cat $GT/preset)"
+	t_check "preset: the defaults are the preset in force" "reads '$(cat $GT/preset)'" \
+		grep -q '\[default\]' $GT/preset
+	echo 150 >$GT/headroom_pct
+	echo 1 >$GT/hispeed_load
+	echo schedutil >$GT/preset
+	want="signal=util_est_rt headroom_pct=125 rt_policy=max iowait_boost=1 runnable_boost=$rb hispeed_load=0 hispeed_freq=0 busy_hold=1 "
+	t_check "preset: schedutil sets util_est_rt and schedutil's tunables" \
+		"reads $(gov_settings), preset '$(cat $GT/preset)'" \
+		test "$(gov_settings)" = "$want" -a "$(grep -o '\[[a-z_]*\]' $GT/preset)" = "[schedutil]"
+	before=$(gov_settings)
+	ok=0
+	expect_errno "Invalid argument" $GT/preset nosuch &&
+		[ "$(gov_settings)" = "$before" ] && ok=1
+	t_check "preset: an unknown name is EINVAL and changes nothing" \
+		"accepted, or now $(gov_settings)" test $ok = 1
+	echo 100 >$GT/headroom_pct
+	t_check "preset: none in force once a tunable differs" "reads '$(cat $GT/preset)'" \
+		test "$(grep -c '\[' $GT/preset)" = 0
+	echo default >$GT/preset
 }
 
 # gov_step GOVERNOR SIGNAL RATE_LIMIT_US [HISPEED_LOAD] : one 100 %
@@ -907,6 +943,7 @@ gov_suite() {
 	gov_setup "$@" || { t_fail "governor setup ($*)" "insmod"; return; }
 	test_gov_select
 	test_gov_bad_input
+	test_gov_preset
 	test_gov_mapping
 	test_gov_rt_policy
 	test_gov_self_fifo

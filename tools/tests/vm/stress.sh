@@ -254,6 +254,11 @@ st_valid() {
 	[ "$_v" -ge 0 ] && [ "$_v" -le 100 ] || return 1
 	_v=$(cat $SGT/hispeed_freq)
 	[ "$_v" -ge 0 ] || return 1
+	case $(cat $SGT/busy_hold) in 0 | 1) ;; *) return 1 ;; esac
+	# every preset listed, at most one in force
+	tr -d '[]' <$SGT/preset | grep -qxE 'default schedutil( [a-z_]+)*' || return 1
+	[ "$(grep -o '\[' $SGT/preset | wc -l)" -le 1 ] || return 1
+	head -n 1 $UTD/shadow | grep -qE '^signals( [a-z_]+)+$' || return 1
 	[ "$(grep -cE '^(pelt|rt|walt|util_est) (enabled|disabled)$' $UTD/trackers)" = $ST_NTRACKERS ] || return 1
 	_v=$(cat $DBG/vcpufreq/overhead_us)
 	[ "$_v" -ge 0 ] && [ "$_v" -le 500 ] || return 1
@@ -270,6 +275,7 @@ st_payload() {
 		4294967295 4294967296 99999999999999999999 "" " " "5 " " 5" \
 		"0x10" "+5" "1e3" "max" "util" "MAX" "pelt" "walt" "pelt_rt" "util_est_rt" \
 		"nosuch" "enable" "disable" "enable nosuch" "enable pelt pelt" \
+		"default" "schedutil" "off" "pelt walt" "walt,walt" \
 		"$(printf '1\n2')"
 	   shift $((RANDOM % $#))
 	   printf '%s' "$1" ;;
@@ -286,8 +292,8 @@ st_fuzz_writer() {
 	set -- $1 $2
 	_files="$SGT/signal $SGT/rate_limit_us $SGT/headroom_pct $SGT/rt_policy
 		$SGT/iowait_boost $SGT/runnable_boost $SGT/hispeed_load
-		$SGT/hispeed_freq $UTD/trackers $DBG/vcpufreq/overhead_us
-		$UTD/cost"
+		$SGT/hispeed_freq $SGT/busy_hold $SGT/preset $UTD/trackers
+		$UTD/shadow $DBG/vcpufreq/overhead_us $UTD/cost"
 	_n=$1 _i=0
 	RANDOM=$2
 	# shellcheck disable=SC2086
@@ -319,7 +325,7 @@ stress_fuzz() {
 		for t in $ST_TRACKERS; do echo "enable $t" >$UTD/trackers; done
 		done=$((done + batch))
 	done
-	st_say "$done fuzzed writes (2 writers) to 11 files: $bad batches left an invalid value"
+	st_say "$done fuzzed writes (2 writers) to 14 files: $bad batches left an invalid value"
 	t_check "stress: $done fuzzed writes, every value valid after each batch" \
 		"$bad bad batches" test $bad = 0
 	st_down
