@@ -7,9 +7,13 @@
 # report.
 #
 # A configuration is a governor on every policy, "ut:SIGNAL" (the
-# utiltrack governor on SIGNAL), "ut:SIGNAL:RT_POLICY", or "absent"
-# (performance with utiltrack not loaded); the stats-check scenario's
-# "same" and "slow10" are performance too (see run_stats_check).
+# utiltrack governor on SIGNAL, every other tunable at its default),
+# "ut:SIGNAL:RT_POLICY", either followed by ":TUNABLE=VALUE" items (e.g.
+# ut:walt:max:hispeed_load=60), "preset:NAME" (the utiltrack governor
+# with a preset, docs/governor.md), or "absent" (performance with utiltrack
+# not loaded); the stats-check scenario's "same" and "slow10" are
+# performance too (see run_stats_check). CONFIGS_OVERRIDE (bench/run
+# --configs) replaces a scenario's list.
 
 E=$DBG/vcpufreq/energy
 
@@ -28,8 +32,10 @@ stats-check) CONFIGS="performance same slow10" ;;
 # current frequency here)
 parity) CONFIGS="schedutil ut:util_est_rt ut:pelt_rt"
 	VCPUFREQ_ARGS="fast_switch=1" UT_ARGS="invariance=0" ;;
+efficiency) CONFIGS="performance powersave schedutil ut:pelt_rt ut:util_est_rt ut:pelt ut:walt ut:walt:max:hispeed_load=60" ;;
 *) echo "NOTE unknown scenario $SCENARIO"; exit 1 ;;
 esac
+CONFIGS=${CONFIGS_OVERRIDE:-$CONFIGS}
 
 # the emulation calibrated: a cached value, else calibrated here and
 # sent back (/out/overhead_us) for the next boots
@@ -64,23 +70,65 @@ b_use() {
 		case $1 in
 		ut:*)
 			b_gov_all utiltrack || return 1
-			_sig=${1#ut:}
-			# util_est's signal needs its tracker; the others go
-			# without it, as they would be loaded by default
-			_ue=disable
-			case $_sig in util_est*) _ue=enable ;; esac
-			echo "$_ue util_est" >$UTD/trackers || return 1
-			echo "${_sig%%:*}" >$CPUFREQ/utiltrack/signal || return 1
-			# the tunables stay while utiltrack stays: a configuration
-			# that names no rt_policy gets the default, not the last one's
-			_rtp=max
-			case $_sig in *:*) _rtp=${_sig#*:} ;; esac
-			echo "$_rtp" >$CPUFREQ/utiltrack/rt_policy || return 1 ;;
+			b_ut_config "${1#ut:}" || return 1 ;;
+		preset:*)
+			b_gov_all utiltrack || return 1
+			b_ut_preset "${1#preset:}" || return 1 ;;
 		same | slow10) b_gov_all performance || return 1 ;;
 		*) b_gov_all "$1" || return 1 ;;
 		esac ;;
 	esac
 	sleep 0.5
+}
+
+# the governor's numeric tunables as loaded ("NAME=VALUE" lines), which
+# b_ut_config puts back before it sets a configuration's own
+UT_TUNABLES="rate_limit_us headroom_pct iowait_boost runnable_boost hispeed_load hispeed_freq busy_hold"
+b_ut_defaults() {
+	[ -s /tmp/ut_defaults ] && return 0
+	for _n in $UT_TUNABLES; do
+		echo "$_n=$(cat $CPUFREQ/utiltrack/$_n)" || return 1
+	done >/tmp/ut_defaults
+}
+
+# b_ut_restore : the numeric tunables back at their defaults
+b_ut_restore() {
+	b_ut_defaults || return 1
+	while read -r _kv; do
+		echo "${_kv#*=}" >"$CPUFREQ/utiltrack/${_kv%%=*}" || return 1
+	done </tmp/ut_defaults
+}
+
+# b_ut_config SIGNAL[:RT_POLICY][:TUNABLE=VALUE...] : the utiltrack
+# governor's settings; anything not named at its default
+b_ut_config() {
+	_sig=${1%%:*}
+	# util_est's signal needs its tracker; the others go without it, as
+	# they would be loaded by default
+	_ue=disable
+	case $_sig in util_est*) _ue=enable ;; esac
+	echo "$_ue util_est" >$UTD/trackers || return 1
+	echo "$_sig" >$CPUFREQ/utiltrack/signal || return 1
+	_rtp=max
+	b_ut_restore || return 1
+	for _it in $(echo "$1" | tr : ' '); do
+		case $_it in
+		"$_sig") ;;
+		*=*) echo "${_it#*=}" >"$CPUFREQ/utiltrack/${_it%%=*}" || return 1 ;;
+		*) _rtp=$_it ;;
+		esac
+	done
+	echo "$_rtp" >$CPUFREQ/utiltrack/rt_policy
+}
+
+# b_ut_preset NAME : the utiltrack governor's preset NAME, with the
+# util_est tracker on only if its signal needs it
+b_ut_preset() {
+	b_ut_restore || return 1
+	echo "$1" >$CPUFREQ/utiltrack/preset || return 1
+	_ue=disable
+	case $(cat $CPUFREQ/utiltrack/signal) in util_est*) _ue=enable ;; esac
+	echo "$_ue util_est" >$UTD/trackers
 }
 
 b_energy_uj() { awk 'NR > 1 { s += $8 } END { print s + 0 }' $E; }
@@ -182,6 +230,49 @@ run_capacity() {
 		b_raw stat_time_s $2 $1 "${3:-}"
 		b_raw stat_pm_pct $2 $1 "${4:-}"
 	fi
+}
+
+# Issue 17's efficiency: on CPU1, a task that runs a burst of work and
+# sleeps 100 ms, for bursts of 5, 20, 50 and 200 ms of work at fmax
+# (tools/bench/helpers/bursts.c, calibrated at fmax in the warm-up, so a
+# lower frequency stretches them); per length the median burst's wall
+# time (bLEN_ms) and policy1's dynamic energy per burst (bLEN_mJ: the
+# energy of the work; its idle power is the same 100 ms per burst under
+# every configuration, and counting it would only dilute the ratios). Then a 60 fps frame load: 6 ms of work every 16.667 ms, 180
+# frames: the share that ended late (frames_late_pct) and the dynamic
+# energy per frame (frames_mJ).
+EFF_BURSTS="5:20 20:16 50:10 200:5"
+EFF_LPM=""
+H=$UT/files/helpers
+b_p1_uj() { awk '$1 == 1 { print $6 }' $E; }
+run_efficiency() {
+	if [ "$1" = warmup ]; then
+		EFF_LPM=$(taskset -c 1 $H/bursts calibrate | awk '/^loops_per_ms/ { print $2 }')
+		WARM_NOTE="bursts calibrated at fmax: ${EFF_LPM:-nothing} loops per ms"
+		return
+	fi
+	for _b in $EFF_BURSTS; do
+		_ms=${_b%%:*} _n=${_b#*:} _v="" _e=""
+		_e0=$(b_p1_uj)
+		if [ -n "$EFF_LPM" ] &&
+		   taskset -c 1 $H/bursts run $EFF_LPM $_ms 100 $_n >/tmp/bursts.out &&
+		   [ "$(wc -l </tmp/bursts.out)" = "$_n" ]; then
+			_v=$(sort -n /tmp/bursts.out | awk -v n=$_n 'NR == int((n + 1) / 2) { printf "%.3f", $1 / 1000 }')
+			_e=$(calc "($(b_p1_uj) - $_e0) / $_n / 1000")
+		fi
+		b_raw b${_ms}_ms $2 $1 "$_v"
+		b_raw b${_ms}_mJ $2 $1 "$_e"
+	done
+	_v="" _e=""
+	_e0=$(b_p1_uj)
+	if [ -n "$EFF_LPM" ] &&
+	   set -- "$1" "$2" $(taskset -c 1 $H/bursts frames $EFF_LPM 6 16667 180) &&
+	   [ "${3:-}" = frames ]; then
+		_v=$(calc "100 * $6 / $4")
+		_e=$(calc "($(b_p1_uj) - $_e0) / $4 / 1000")
+	fi
+	b_raw frames_late_pct $2 $1 "$_v"
+	b_raw frames_mJ $2 $1 "$_e"
 }
 
 b_uptime() { cut -d' ' -f1 /proc/uptime; }

@@ -32,6 +32,9 @@ refused "a known scenario beside an unknown one" "unknown scenario 'x'" messagin
 refused "--reps below 2" "--reps wants a number >= 2, not '1'" --reps 1 messaging
 refused "--reps not a number" "--reps wants a number >= 2, not '5x'" --reps 5x
 refused "--noise not a percentage" "--noise wants a percentage, not 'abc'" --noise abc
+refused "--configs with a character no configuration has" \
+	"--configs wants names like ut:walt:max:hispeed_load=60, not 'ut:walt;reboot'" --configs "ut:walt;reboot"
+refused "--configs empty" "--configs wants names like" --configs ""
 refused "unknown option" "unknown option '--fast'" --fast
 refused "unknown kernel, installed ones listed" \
 	"no installed kernel matches '9\.99'" --kernel 9.99 messaging
