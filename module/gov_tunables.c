@@ -185,7 +185,8 @@ static ssize_t ut_gov_rt_policy_store(struct gov_attr_set *set,
  * A preset: a signal and every tunable but the rate limit, so a choice
  * documented by name (docs/governor.md, presets) is one write, and a
  * reader can tell whether it is still in force. runnable_boost is
- * always what the running kernel's schedutil does.
+ * always what the running kernel's schedutil does; hispeed_freq is a
+ * share of fmax, so one preset fits every platform.
  */
 struct ut_gov_preset {
 	const char *name;
@@ -194,7 +195,7 @@ struct ut_gov_preset {
 	unsigned int headroom_pct;
 	unsigned int iowait_boost;
 	unsigned int hispeed_load;
-	unsigned int hispeed_freq;
+	unsigned int hispeed_pct;	/* of fmax; 0 is fmax, as hispeed_freq 0 */
 	unsigned int busy_hold;
 };
 
@@ -205,9 +206,31 @@ static const struct ut_gov_preset ut_gov_presets[] = {
 	/* schedutil's inputs as the shadow reproduces them (needs util_est) */
 	{ "schedutil", "util_est_rt", UT_GOV_RT_MAX, UT_FREQ_HEADROOM_DEF,
 	  1, 0, 0, 1 },
+	/*
+	 * schedutil's inputs, and at 40 % of capacity at least 60 % of fmax:
+	 * a burst that util_est remembers starts near the speed it needs
+	 * (docs/governor.md, presets, for what it buys and costs)
+	 */
+	{ "efficient", "util_est_rt", UT_GOV_RT_MAX, UT_FREQ_HEADROOM_DEF,
+	  1, 40, 60, 1 },
 };
 
-static bool ut_gov_preset_in_force(const struct ut_gov_tunables *t,
+/* @p's hispeed_freq for @set's policies: its share of their highest fmax */
+static unsigned int ut_gov_preset_hispeed(struct gov_attr_set *set,
+					  const struct ut_gov_preset *p)
+{
+	struct ut_gov_policy *gp;
+	unsigned int fmax = 0;
+
+	if (!p->hispeed_pct)
+		return 0;
+	list_for_each_entry(gp, &set->policy_list, tunables_hook)
+		fmax = max(fmax, gp->policy->cpuinfo.max_freq);
+	return fmax / 100 * p->hispeed_pct;
+}
+
+/* Called with the set's update_lock held (its policy list). */
+static bool ut_gov_preset_in_force(struct ut_gov_tunables *t,
 				   const struct ut_gov_preset *p,
 				   const char *signal)
 {
@@ -217,7 +240,8 @@ static bool ut_gov_preset_in_force(const struct ut_gov_tunables *t,
 	       READ_ONCE(t->iowait_boost) == p->iowait_boost &&
 	       READ_ONCE(t->runnable_boost) == UT_SUGOV_RUNNABLE_BOOST &&
 	       READ_ONCE(t->hispeed_load) == p->hispeed_load &&
-	       READ_ONCE(t->hispeed_freq) == p->hispeed_freq &&
+	       READ_ONCE(t->hispeed_freq) ==
+	       ut_gov_preset_hispeed(&t->attr_set, p) &&
 	       READ_ONCE(t->busy_hold) == p->busy_hold;
 }
 
@@ -230,11 +254,13 @@ static ssize_t ut_gov_preset_show(struct ut_gov_tunables *t,
 	unsigned int i;
 
 	ut_gov_read_signal(t, signal);
+	mutex_lock(&t->attr_set.update_lock);
 	for (i = 0; i < ARRAY_SIZE(ut_gov_presets); i++) {
 		p = &ut_gov_presets[i];
 		n += sysfs_emit_at(buf, n, ut_gov_preset_in_force(t, p, signal) ?
 				   "%s[%s]" : "%s%s", i ? " " : "", p->name);
 	}
+	mutex_unlock(&t->attr_set.update_lock);
 	return n + sysfs_emit_at(buf, n, "\n");
 }
 
@@ -260,7 +286,7 @@ static ssize_t ut_gov_preset_store(struct gov_attr_set *set,
 	WRITE_ONCE(t->iowait_boost, p->iowait_boost);
 	WRITE_ONCE(t->runnable_boost, UT_SUGOV_RUNNABLE_BOOST);
 	WRITE_ONCE(t->hispeed_load, p->hispeed_load);
-	WRITE_ONCE(t->hispeed_freq, p->hispeed_freq);
+	WRITE_ONCE(t->hispeed_freq, ut_gov_preset_hispeed(set, p));
 	WRITE_ONCE(t->busy_hold, p->busy_hold);
 	ut_gov_set_signal(t, p->signal, needs);
 	ut_gov_needs_changed();

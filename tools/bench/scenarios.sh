@@ -32,7 +32,7 @@ stats-check) CONFIGS="performance same slow10" ;;
 # current frequency here)
 parity) CONFIGS="schedutil ut:util_est_rt ut:pelt_rt"
 	VCPUFREQ_ARGS="fast_switch=1" UT_ARGS="invariance=0" ;;
-efficiency) CONFIGS="performance powersave schedutil ut:pelt_rt ut:util_est_rt ut:pelt ut:walt ut:walt:max:hispeed_load=60" ;;
+efficiency) CONFIGS="performance powersave schedutil preset:default preset:schedutil preset:efficient ut:walt ut:walt:max:hispeed_load=60" ;;
 *) echo "NOTE unknown scenario $SCENARIO"; exit 1 ;;
 esac
 CONFIGS=${CONFIGS_OVERRIDE:-$CONFIGS}

@@ -4,7 +4,7 @@
 # guest after guest-lib.sh (rt-app helpers) and lib.sh. vcpufreq with
 # throughput emulation on; workloads on CPU1, the shell on CPU0.
 
-t_plan 55
+t_plan 56
 
 GT=$CPUFREQ/utiltrack	# x86 has no governor per policy: global tunables
 GI=/sys/kernel/tracing/instances/utiltrack-gov
@@ -153,6 +153,11 @@ test_gov_preset() {
 		[ "$(gov_settings)" = "$before" ] && ok=1
 	t_check "preset: an unknown name is EINVAL and changes nothing" \
 		"accepted, or now $(gov_settings)" test $ok = 1
+	echo efficient >$GT/preset
+	want="signal=util_est_rt headroom_pct=125 rt_policy=max iowait_boost=1 runnable_boost=$rb hispeed_load=40 hispeed_freq=$(($(fmax_of 1) / 100 * 60)) busy_hold=1 "
+	t_check "preset: efficient sets util_est_rt, hispeed_load 40 and 60 % of fmax" \
+		"reads $(gov_settings), preset '$(cat $GT/preset)'" \
+		test "$(gov_settings)" = "$want" -a "$(grep -o '\[[a-z_]*\]' $GT/preset)" = "[efficient]"
 	echo 100 >$GT/headroom_pct
 	t_check "preset: none in force once a tunable differs" "reads '$(cat $GT/preset)'" \
 		test "$(grep -c '\[' $GT/preset)" = 0
