@@ -201,35 +201,36 @@ struct ut_gov_preset {
 
 static const struct ut_gov_preset ut_gov_presets[] = {
 	/* what a load starts with */
-	{ "default", UT_GOV_SIGNAL_DEF, UT_GOV_RT_MAX, UT_FREQ_HEADROOM_DEF,
-	  1, 0, 0, 1 },
+	{ .name = "default", .signal = UT_GOV_SIGNAL_DEF,
+	  .rt_policy = UT_GOV_RT_MAX, .headroom_pct = UT_FREQ_HEADROOM_DEF,
+	  .iowait_boost = 1, .busy_hold = 1 },
 	/* schedutil's inputs as the shadow reproduces them (needs util_est) */
-	{ "schedutil", "util_est_rt", UT_GOV_RT_MAX, UT_FREQ_HEADROOM_DEF,
-	  1, 0, 0, 1 },
+	{ .name = "schedutil", .signal = "util_est_rt",
+	  .rt_policy = UT_GOV_RT_MAX, .headroom_pct = UT_FREQ_HEADROOM_DEF,
+	  .iowait_boost = 1, .busy_hold = 1 },
 	/*
 	 * schedutil's inputs, and at 40 % of capacity at least 60 % of fmax:
 	 * a burst that util_est remembers starts near the speed it needs
 	 * (docs/governor.md, presets, for what it buys and costs)
 	 */
-	{ "efficient", "util_est_rt", UT_GOV_RT_MAX, UT_FREQ_HEADROOM_DEF,
-	  1, 40, 60, 1 },
+	{ .name = "efficient", .signal = "util_est_rt",
+	  .rt_policy = UT_GOV_RT_MAX, .headroom_pct = UT_FREQ_HEADROOM_DEF,
+	  .iowait_boost = 1, .hispeed_load = 40, .hispeed_pct = 60,
+	  .busy_hold = 1 },
 };
 
-/* @p's hispeed_freq for @set's policies: its share of their highest fmax */
-static unsigned int ut_gov_preset_hispeed(struct gov_attr_set *set,
+/*
+ * @p's hispeed_freq for @t: its share of the highest fmax of @t's
+ * policies, kept in @t at attach so that a read needs no lock (the set's
+ * update_lock is destroyed before the last show has drained).
+ */
+static unsigned int ut_gov_preset_hispeed(struct ut_gov_tunables *t,
 					  const struct ut_gov_preset *p)
 {
-	struct ut_gov_policy *gp;
-	unsigned int fmax = 0;
-
-	if (!p->hispeed_pct)
-		return 0;
-	list_for_each_entry(gp, &set->policy_list, tunables_hook)
-		fmax = max(fmax, gp->policy->cpuinfo.max_freq);
-	return fmax / 100 * p->hispeed_pct;
+	return p->hispeed_pct ?
+	       mult_frac(READ_ONCE(t->fmax), p->hispeed_pct, 100) : 0;
 }
 
-/* Called with the set's update_lock held (its policy list). */
 static bool ut_gov_preset_in_force(struct ut_gov_tunables *t,
 				   const struct ut_gov_preset *p,
 				   const char *signal)
@@ -240,8 +241,7 @@ static bool ut_gov_preset_in_force(struct ut_gov_tunables *t,
 	       READ_ONCE(t->iowait_boost) == p->iowait_boost &&
 	       READ_ONCE(t->runnable_boost) == UT_SUGOV_RUNNABLE_BOOST &&
 	       READ_ONCE(t->hispeed_load) == p->hispeed_load &&
-	       READ_ONCE(t->hispeed_freq) ==
-	       ut_gov_preset_hispeed(&t->attr_set, p) &&
+	       READ_ONCE(t->hispeed_freq) == ut_gov_preset_hispeed(t, p) &&
 	       READ_ONCE(t->busy_hold) == p->busy_hold;
 }
 
@@ -254,13 +254,11 @@ static ssize_t ut_gov_preset_show(struct ut_gov_tunables *t,
 	unsigned int i;
 
 	ut_gov_read_signal(t, signal);
-	mutex_lock(&t->attr_set.update_lock);
 	for (i = 0; i < ARRAY_SIZE(ut_gov_presets); i++) {
 		p = &ut_gov_presets[i];
 		n += sysfs_emit_at(buf, n, ut_gov_preset_in_force(t, p, signal) ?
 				   "%s[%s]" : "%s%s", i ? " " : "", p->name);
 	}
-	mutex_unlock(&t->attr_set.update_lock);
 	return n + sysfs_emit_at(buf, n, "\n");
 }
 
@@ -276,17 +274,21 @@ static ssize_t ut_gov_preset_store(struct gov_attr_set *set,
 
 	if (ut_gov_parse_name(buf, count, name, sizeof(name)))
 		return -EINVAL;
-	for (i = 0; i < ARRAY_SIZE(ut_gov_presets); i++)
+	for (i = 0; i < ARRAY_SIZE(ut_gov_presets) && !p; i++)
 		if (!strcmp(name, ut_gov_presets[i].name))
 			p = &ut_gov_presets[i];
 	if (!p || ut_signal_lookup(p->signal, &needs))
 		return -EINVAL;
+	/*
+	 * A decision meanwhile may see the new tunables with the old
+	 * signal, as with separate writes; the next one sees them all.
+	 */
 	WRITE_ONCE(t->rt_policy, p->rt_policy);
 	WRITE_ONCE(t->headroom_pct, p->headroom_pct);
 	WRITE_ONCE(t->iowait_boost, p->iowait_boost);
 	WRITE_ONCE(t->runnable_boost, UT_SUGOV_RUNNABLE_BOOST);
 	WRITE_ONCE(t->hispeed_load, p->hispeed_load);
-	WRITE_ONCE(t->hispeed_freq, ut_gov_preset_hispeed(set, p));
+	WRITE_ONCE(t->hispeed_freq, ut_gov_preset_hispeed(t, p));
 	WRITE_ONCE(t->busy_hold, p->busy_hold);
 	ut_gov_set_signal(t, p->signal, needs);
 	ut_gov_needs_changed();
@@ -408,6 +410,13 @@ static struct ut_gov_tunables *ut_gov_tunables_alloc(struct ut_gov_policy *gp)
 	return t;
 }
 
+/* Presets take their hispeed share of the highest fmax of @t's policies. */
+static void ut_gov_note_fmax(struct ut_gov_tunables *t,
+			     struct cpufreq_policy *policy)
+{
+	WRITE_ONCE(t->fmax, max(READ_ONCE(t->fmax), policy->cpuinfo.max_freq));
+}
+
 int ut_gov_attach_tunables(struct ut_gov_policy *gp)
 {
 	struct cpufreq_policy *policy = gp->policy;
@@ -417,6 +426,7 @@ int ut_gov_attach_tunables(struct ut_gov_policy *gp)
 	if (ut_gov_global_tunables && !have_governor_per_policy()) {
 		gp->tunables = ut_gov_global_tunables;
 		gov_attr_set_get(&gp->tunables->attr_set, &gp->tunables_hook);
+		ut_gov_note_fmax(gp->tunables, policy);
 		return 0;
 	}
 	t = ut_gov_tunables_alloc(gp);
@@ -431,6 +441,7 @@ int ut_gov_attach_tunables(struct ut_gov_policy *gp)
 		gp->tunables = NULL;
 		return ret;
 	}
+	ut_gov_note_fmax(t, policy);
 	if (!have_governor_per_policy())
 		ut_gov_global_tunables = t;
 	return 0;

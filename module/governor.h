@@ -43,6 +43,8 @@ struct ut_gov_tunables {
 	unsigned int hispeed_load;
 	unsigned int hispeed_freq;
 	unsigned int busy_hold;
+	/* highest cpuinfo.max_freq of the policies that used it (presets) */
+	unsigned int fmax;
 };
 
 /* What debugfs "governor" shows of a policy; written by decisions only. */
