@@ -4,7 +4,7 @@
 # guest after guest-lib.sh (rt-app helpers) and lib.sh. vcpufreq with
 # throughput emulation on; workloads on CPU1, the shell on CPU0.
 
-t_plan 56
+t_plan 57
 
 GT=$CPUFREQ/utiltrack	# x86 has no governor per policy: global tunables
 GI=/sys/kernel/tracing/instances/utiltrack-gov
@@ -136,17 +136,28 @@ gov_settings() {
 # a tunable differs. Runs after test_gov_bad_input, which leaves the
 # defaults.
 test_gov_preset() {
-	rb=$(cat $GT/runnable_boost)
+	# schedutil boosts util with the runnable average since 6.5
+	case $(uname -r) in
+	[1-5].* | 6.[0-4].*) rb=0 ;;
+	*) rb=1 ;;
+	esac
 	echo "presets: $(cat $GT/preset)"
 	t_check "preset: the defaults are the preset in force" "reads '$(cat $GT/preset)'" \
 		grep -q '\[default\]' $GT/preset
-	echo 150 >$GT/headroom_pct
-	echo 1 >$GT/hispeed_load
+	# every tunable away from every preset's value, so a store that
+	# forgot one is seen; the rate limit is no preset's and must stay
+	rl=$(cat $GT/rate_limit_us)
+	for _kv in headroom_pct=150 hispeed_load=1 rt_policy=util iowait_boost=0 \
+		   runnable_boost=$((1 - rb)) hispeed_freq=1 busy_hold=0 signal=walt; do
+		echo "${_kv#*=}" >$GT/${_kv%%=*}
+	done
 	echo schedutil >$GT/preset
 	want="signal=util_est_rt headroom_pct=125 rt_policy=max iowait_boost=1 runnable_boost=$rb hispeed_load=0 hispeed_freq=0 busy_hold=1 "
 	t_check "preset: schedutil sets util_est_rt and schedutil's tunables" \
 		"reads $(gov_settings), preset '$(cat $GT/preset)'" \
 		test "$(gov_settings)" = "$want" -a "$(grep -o '\[[a-z_]*\]' $GT/preset)" = "[schedutil]"
+	t_check "preset: the rate limit, no preset's, unchanged" "$rl -> $(cat $GT/rate_limit_us)" \
+		test "$(cat $GT/rate_limit_us)" = "$rl"
 	before=$(gov_settings)
 	ok=0
 	expect_errno "Invalid argument" $GT/preset nosuch &&
