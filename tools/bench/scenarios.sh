@@ -86,9 +86,12 @@ b_use() {
 UT_TUNABLES="rate_limit_us headroom_pct iowait_boost runnable_boost hispeed_load hispeed_freq busy_hold"
 b_ut_defaults() {
 	[ -s /tmp/ut_defaults ] && return 0
+	: >/tmp/ut_defaults.new
 	for _n in $UT_TUNABLES; do
-		echo "$_n=$(cat $CPUFREQ/utiltrack/$_n)" || return 1
-	done >/tmp/ut_defaults
+		_v=$(cat $CPUFREQ/utiltrack/$_n) || return 1
+		echo "$_n=$_v" >>/tmp/ut_defaults.new
+	done
+	mv /tmp/ut_defaults.new /tmp/ut_defaults
 }
 
 # b_ut_restore : the numeric tunables back at their defaults
@@ -238,9 +241,10 @@ run_capacity() {
 # lower frequency stretches them); per length the median burst's wall
 # time (bLEN_ms) and policy1's dynamic energy per burst (bLEN_mJ: the
 # energy of the work; its idle power is the same 100 ms per burst under
-# every configuration, and counting it would only dilute the ratios). Then a 60 fps frame load: 6 ms of work every 16.667 ms, 180
-# frames: the share that ended late (frames_late_pct) and the dynamic
-# energy per frame (frames_mJ).
+# every configuration, and counting it would only dilute the ratios).
+# Then a 60 fps frame load: 6 ms of work every 16.667 ms, 180 frames:
+# the share that ended late (frames_late_pct) and the dynamic energy per
+# frame (frames_mJ).
 EFF_BURSTS="5:20 20:16 50:10 200:5"
 EFF_LPM=""
 H=$UT/files/helpers
@@ -257,7 +261,9 @@ run_efficiency() {
 		if [ -n "$EFF_LPM" ] &&
 		   taskset -c 1 $H/bursts run $EFF_LPM $_ms 100 $_n >/tmp/bursts.out &&
 		   [ "$(wc -l </tmp/bursts.out)" = "$_n" ]; then
-			_v=$(sort -n /tmp/bursts.out | awk -v n=$_n 'NR == int((n + 1) / 2) { printf "%.3f", $1 / 1000 }')
+			_v=$(sort -n /tmp/bursts.out | awk '{ v[NR] = $1 }
+				END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+				      printf "%.3f", m / 1000 }')
 			_e=$(calc "($(b_p1_uj) - $_e0) / $_n / 1000")
 		fi
 		b_raw b${_ms}_ms $2 $1 "$_v"

@@ -35,6 +35,8 @@ refused "--noise not a percentage" "--noise wants a percentage, not 'abc'" --noi
 refused "--configs with a character no configuration has" \
 	"--configs wants names like ut:walt:max:hispeed_load=60, not 'ut:walt;reboot'" --configs "ut:walt;reboot"
 refused "--configs empty" "--configs wants names like" --configs ""
+refused "--configs of spaces only" "--configs wants names like" --configs "  "
+refused "--configs with two scenarios" "--configs wants exactly one scenario" --configs "schedutil" messaging latency
 refused "unknown option" "unknown option '--fast'" --fast
 refused "unknown kernel, installed ones listed" \
 	"no installed kernel matches '9\.99'" --kernel 9.99 messaging

@@ -255,9 +255,8 @@ st_valid() {
 	_v=$(cat $SGT/hispeed_freq)
 	[ "$_v" -ge 0 ] || return 1
 	case $(cat $SGT/busy_hold) in 0 | 1) ;; *) return 1 ;; esac
-	# every preset listed, at most one in force
+	# every preset listed
 	tr -d '[]' <$SGT/preset | grep -qxE 'default schedutil( [a-z_]+)*' || return 1
-	[ "$(grep -o '\[' $SGT/preset | wc -l)" -le 1 ] || return 1
 	head -n 1 $UTD/shadow | grep -qE '^signals( [a-z_]+)+$' || return 1
 	[ "$(grep -cE '^(pelt|rt|walt|util_est) (enabled|disabled)$' $UTD/trackers)" = $ST_NTRACKERS ] || return 1
 	_v=$(cat $DBG/vcpufreq/overhead_us)
