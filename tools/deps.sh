@@ -5,8 +5,15 @@
 #
 # Only missing packages are installed, so a warm machine pays one
 # dpkg-query. Kernels: the stock 6.1 (bookworm) and 6.12 (bookworm
-# security) images with their headers, for the VM harness and builds.
+# security) images with their headers, and Debian 11's 5.10 (bullseye
+# security, with the gcc-10 its headers are built with), for the VM
+# harness and builds.
 set -euo pipefail
+
+# Debian 11's suites, pinned low so that nothing but the packages named
+# below ever comes from them (bookworm's versions are newer anyway).
+bullseye_sources=/etc/apt/sources.list.d/utiltrack-bullseye.sources
+bullseye_pin=/etc/apt/preferences.d/utiltrack-bullseye
 
 pkgs=(
 	# module builds and static checks
@@ -29,11 +36,68 @@ pkgs=(
 	device-tree-compiler
 )
 
+# is_installed PKG...: every PKG (dpkg-query patterns allowed) installed
+is_installed() {
+	local status
+
+	status=$(dpkg-query -W -f='${db:Status-Status}\n' "$@" 2>/dev/null) ||
+		return 1
+	! grep -qv '^installed$' <<<"$status"
+}
+
+# add_bullseye: the bullseye suites and their pin; true when either was new
+add_bullseye() {
+	local new=1
+
+	if [ ! -e "$bullseye_sources" ]; then
+		cat >"$bullseye_sources" <<-EOF
+		# utiltrack (tools/deps.sh): Debian 11's 5.10 kernel and gcc-10
+		Types: deb
+		URIs: http://deb.debian.org/debian
+		Suites: bullseye
+		Components: main
+		Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+		Types: deb
+		URIs: http://deb.debian.org/debian-security
+		Suites: bullseye-security
+		Components: main
+		Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+		EOF
+		new=0
+	fi
+	if [ ! -e "$bullseye_pin" ]; then
+		cat >"$bullseye_pin" <<-EOF
+		# utiltrack (tools/deps.sh): take from bullseye only what is asked
+		Package: *
+		Pin: release n=bullseye-security
+		Pin-Priority: 100
+
+		Package: *
+		Pin: release n=bullseye
+		Pin-Priority: 100
+		EOF
+		new=0
+	fi
+	return $new
+}
+
+# kernel_510: the newest bullseye 5.10 image's package name, e.g.
+# linux-image-5.10.0-46-amd64 (its ABI number moves with security updates)
+kernel_510() {
+	apt-cache show linux-image-amd64 2>/dev/null | awk '
+		/^Version: 5\.10\./ { v = $2; next }
+		/^Version:/ { v = "" }
+		v != "" && /^Depends:/ { print v, $2 }' |
+		sort -V | tail -n 1 | cut -d' ' -f2
+}
+
 missing=()
 for p in "${pkgs[@]}"; do
-	status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
-	[ "$status" = installed ] || missing+=("$p")
+	is_installed "$p" || missing+=("$p")
 done
+is_installed 'linux-image-5.10.*-amd64' 'linux-headers-5.10.*-amd64' ||
+	missing+=(5.10)
 
 if [ ${#missing[@]} -eq 0 ]; then
 	exit 0
@@ -44,7 +108,17 @@ if [ "$(id -u)" -ne 0 ]; then
 	exit 1
 fi
 
-echo "deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
+if [ "${missing[-1]}" = 5.10 ]; then
+	unset 'missing[-1]'
+	add_bullseye || true
+	apt-get update -qq
+	k=$(kernel_510)
+	[ -n "$k" ] || { echo "deps: no 5.10 kernel in bullseye's suites" >&2; exit 1; }
+	missing+=("$k" "${k/image/headers}")
+else
+	apt-get update -qq
+fi
+
+echo "deps: installing ${missing[*]}"
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
