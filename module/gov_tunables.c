@@ -41,6 +41,8 @@
 #include <utiltrack/freq.h>
 
 #include "governor.h"
+#include "compat/cpufreq.h"
+#include "compat/kobject.h"
 #include "compat/sched.h"
 
 static const char * const ut_gov_rt_names[] = { "max", "util" };
@@ -350,7 +352,7 @@ ATTRIBUTE_GROUPS(ut_gov);
 
 static void ut_gov_tunables_free(struct kobject *kobj)
 {
-	kfree(ut_gov_to_tunables(to_gov_attr_set(kobj)));
+	kfree(ut_gov_to_tunables(ut_to_gov_attr_set(kobj)));
 }
 
 static ssize_t ut_gov_sysfs_show(struct kobject *kobj, struct attribute *attr,
@@ -359,7 +361,7 @@ static ssize_t ut_gov_sysfs_show(struct kobject *kobj, struct attribute *attr,
 	const struct ut_gov_attr *a = container_of(attr, struct ut_gov_attr,
 						   attr);
 
-	return a->show(ut_gov_to_tunables(to_gov_attr_set(kobj)), a, buf);
+	return a->show(ut_gov_to_tunables(ut_to_gov_attr_set(kobj)), a, buf);
 }
 
 /*
@@ -369,7 +371,7 @@ static ssize_t ut_gov_sysfs_show(struct kobject *kobj, struct attribute *attr,
 static ssize_t ut_gov_sysfs_store(struct kobject *kobj, struct attribute *attr,
 				  const char *buf, size_t count)
 {
-	struct gov_attr_set *set = to_gov_attr_set(kobj);
+	struct gov_attr_set *set = ut_to_gov_attr_set(kobj);
 	const struct ut_gov_attr *a = container_of(attr, struct ut_gov_attr,
 						   attr);
 	ssize_t ret;
@@ -385,7 +387,7 @@ static const struct sysfs_ops ut_gov_sysfs_ops = {
 	.store = ut_gov_sysfs_store,
 };
 
-static const struct kobj_type ut_gov_ktype = {
+static UT_KOBJ_TYPE_CONST struct kobj_type ut_gov_ktype = {
 	.default_groups = ut_gov_groups,
 	.sysfs_ops = &ut_gov_sysfs_ops,
 	.release = ut_gov_tunables_free,

@@ -24,7 +24,6 @@
 #include <linux/lockdep.h>
 #include <linux/sched/cpufreq.h>
 #include <linux/slab.h>
-#include <uapi/linux/sched/types.h>
 #include <utiltrack/freq.h>
 
 #include "governor.h"
@@ -475,18 +474,12 @@ static void ut_gov_irq_work(struct irq_work *irq_work)
  *    6.12: fmax about 5 ms before schedutil in a step). The special
  *    entity has no bandwidth to account (add_running_bw() skips it), so
  *    both governors now decide at the same instants.
- * The bandwidth is fake, as schedutil's: it is never enforced.
+ * The bandwidth is fake, as schedutil's: it is never enforced. Kernels
+ * that do not export the call that makes it (before 5.14) get the
+ * fallback of ut_sched_set_gov_worker(), said once in the log.
  */
 static int ut_gov_worker_create(struct ut_gov_policy *gp)
 {
-	struct sched_attr attr = {
-		.size		= sizeof(attr),
-		.sched_policy	= SCHED_DEADLINE,
-		.sched_flags	= UT_SCHED_FLAG_SUGOV,
-		.sched_runtime	= 1 * NSEC_PER_MSEC,
-		.sched_deadline	= 10 * NSEC_PER_MSEC,
-		.sched_period	= 10 * NSEC_PER_MSEC,
-	};
 	struct cpufreq_policy *policy = gp->policy;
 	struct kthread_worker *worker;
 	int ret;
@@ -500,11 +493,14 @@ static int ut_gov_worker_create(struct ut_gov_policy *gp)
 				       cpumask_first(policy->related_cpus));
 	if (IS_ERR(worker))
 		return PTR_ERR(worker);
-	ret = sched_setattr_nocheck(worker->task, &attr);
-	if (ret) {
+	ret = ut_sched_set_gov_worker(worker->task);
+	if (ret < 0) {
 		kthread_destroy_worker(worker);
 		return ret;
 	}
+	if (ret == UT_GOV_WORKER_NORMAL)
+		pr_info_once("utiltrack: governor workers run SCHED_NORMAL at nice %d: this kernel does not export sched_setattr_nocheck()\n",
+			     MIN_NICE);
 	set_cpus_allowed_ptr(worker->task, policy->related_cpus);
 	gp->worker = worker;
 	return 0;

@@ -76,4 +76,27 @@ static inline bool ut_opp_inefficient(struct cpufreq_frequency_table *pos)
 }
 #endif
 
+/*
+ * The lowest OPP at or above @freq. The helper gained its efficiencies
+ * argument in 5.16; a driver without an energy model has none to skip.
+ */
+static inline int ut_cpufreq_find_index_l(struct cpufreq_policy *policy,
+					  unsigned int freq)
+{
+#if UT_KERNEL_GE(5, 16, 0)
+	return cpufreq_table_find_index_l(policy, freq, false);
+#else
+	return cpufreq_table_find_index_l(policy, freq);
+#endif
+}
+
+/*
+ * The tunables set around @kobj. cpufreq.h has this helper only since
+ * 5.15, so it is spelled here once for every kernel.
+ */
+static inline struct gov_attr_set *ut_to_gov_attr_set(struct kobject *kobj)
+{
+	return container_of(kobj, struct gov_attr_set, kobj);
+}
+
 #endif /* _UTILTRACK_COMPAT_CPUFREQ_H */

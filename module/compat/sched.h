@@ -7,6 +7,8 @@
 
 #include <linux/sched.h>
 #include <linux/sched/isolation.h>
+#include <linux/sched/prio.h>
+#include <uapi/linux/sched/types.h>
 #include <utiltrack/util_est.h>
 #include "compat/version.h"
 
@@ -46,6 +48,38 @@ static inline bool ut_task_dead(struct task_struct *p)
  */
 #define UT_SCHED_FLAG_SUGOV	0x10000000
 
+enum { UT_GOV_WORKER_SUGOV, UT_GOV_WORKER_NORMAL };
+
+/*
+ * Give @p, a governor worker, schedutil's worker class: the special
+ * SCHED_DEADLINE entity (module/governor.c says why). The call that
+ * takes the flag is exported since 5.14 (Kbuild tests the exports, as a
+ * vendor kernel may have it earlier). Without it the worker runs
+ * SCHED_NORMAL at the highest priority, not SCHED_FIFO: an RT worker
+ * would be RT running time in the very signals it serves (under
+ * rt_policy=max, fmax at each of its runs). The price: an RT hog can
+ * delay it. Returns which class @p got, or a negative errno.
+ */
+static inline int ut_sched_set_gov_worker(struct task_struct *p)
+{
+#ifdef UT_HAVE_SCHED_SETATTR_NOCHECK
+	struct sched_attr attr = {
+		.size		= sizeof(attr),
+		.sched_policy	= SCHED_DEADLINE,
+		.sched_flags	= UT_SCHED_FLAG_SUGOV,
+		.sched_runtime	= 1 * NSEC_PER_MSEC,
+		.sched_deadline	= 10 * NSEC_PER_MSEC,
+		.sched_period	= 10 * NSEC_PER_MSEC,
+	};
+	int ret = sched_setattr_nocheck(p, &attr);
+
+	return ret ? ret : UT_GOV_WORKER_SUGOV;
+#else
+	sched_set_normal(p, MIN_NICE);
+	return UT_GOV_WORKER_NORMAL;
+#endif
+}
+
 /*
  * May utiltrack put a periodic interrupt on @cpu? Not on a nohz_full CPU
  * (it exists to run one task without ticks) nor an isolated one
@@ -75,8 +109,12 @@ static inline bool ut_cpu_housekeeping(int cpu)
 
 #define UT_UTIL_EST_SAMPLE_BEFORE_DEQUEUE	UT_KERNEL_GE(6, 12, 0)
 
-/* The flag moved from kernel/sched/pelt.h's bit 0 to the top bit in 5.13. */
-#if UT_KERNEL_GE(5, 13, 0)
+/*
+ * The flag moved from kernel/sched/pelt.h's bit 0 to the top bit, in
+ * linux/sched.h, in 5.13; stable kernels took the move too (5.10.262
+ * has it), so its definition is tested, not the version.
+ */
+#ifdef UTIL_AVG_UNCHANGED
 #define UT_UTIL_AVG_UNCHANGED	UTIL_AVG_UNCHANGED
 #else
 #define UT_UTIL_AVG_UNCHANGED	0x1

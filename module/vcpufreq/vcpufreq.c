@@ -37,6 +37,7 @@
 
 #include <utiltrack/emu.h>
 #include <utiltrack/opp.h>
+#include "compat/cpufreq.h"
 #include "compat/tracepoint.h"
 
 /* Keep this much of each period free of stall so callbacks never chain. */
@@ -346,8 +347,7 @@ static int vcf_target_index(struct cpufreq_policy *policy, unsigned int idx)
 static unsigned int vcf_fast_switch(struct cpufreq_policy *policy,
 				    unsigned int target_freq)
 {
-	unsigned int idx = cpufreq_table_find_index_l(policy, target_freq,
-						       false);
+	unsigned int idx = ut_cpufreq_find_index_l(policy, target_freq);
 
 	vcf_set_opp(policy, idx);
 	return vcf_freq_table[idx].frequency;
