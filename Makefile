@@ -11,8 +11,8 @@
 #   make clean
 #   make deps             install every Debian package the project uses
 #   make demo             boot a VM and show the platform at work
-#   make check            all tests (host unit tests, VM tests on 6.1 and
-#                         6.12, KUnit and the VM tests on the KASAN +
+#   make check            all tests (host unit tests, VM tests on 5.10, 6.1
+#                         and 6.12, KUnit and the VM tests on the KASAN +
 #                         lockdep test kernel)
 #   make kunit            the KUnit suites on the test kernel (built once)
 #   make check-debug      the VM suites on that kernel (a stage of check)

@@ -9,6 +9,9 @@
 UT=/utiltrack
 CPUFREQ=/sys/devices/system/cpu/cpufreq
 DBG=/sys/kernel/debug
+# The scheduler's debug dump: in debugfs since 5.13, /proc before
+SCHED_DEBUG=$DBG/sched/debug
+[ -e $SCHED_DEBUG ] || SCHED_DEBUG=/proc/sched_debug
 UTD=$DBG/utiltrack
 TRACE=/sys/kernel/tracing
 J=/tmp/rtapp
@@ -195,7 +198,7 @@ kernel_cfs_util() {
 	awk -v want="cfs_rq[$1]:/" -v field="${2:-.util_avg}" '
 		$1 == want { in_rq = 1; next }
 		in_rq && $1 == field { print $3; exit }
-		/^cfs_rq|^rt_rq|^dl_rq/ { in_rq = 0 }' "${3:-$DBG/sched/debug}"
+		/^cfs_rq|^rt_rq|^dl_rq/ { in_rq = 0 }' "${3:-$SCHED_DEBUG}"
 }
 
 # tid_of NAME : the thread id whose comm is NAME (first match)

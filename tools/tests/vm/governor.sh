@@ -4,7 +4,7 @@
 # guest after guest-lib.sh (rt-app helpers) and lib.sh. vcpufreq with
 # throughput emulation on; workloads on CPU1, the shell on CPU0.
 
-t_plan 57
+t_plan 58
 
 GT=$CPUFREQ/utiltrack	# x86 has no governor per policy: global tunables
 GI=/sys/kernel/tracing/instances/utiltrack-gov
@@ -39,6 +39,25 @@ gov_teardown() {
 	ut_rmmod vcpufreq
 }
 
+# The slow path's worker: schedutil's special SCHED_DEADLINE (policy 6)
+# where the kernel exports sched_setattr_nocheck() (5.14 on), else
+# SCHED_NORMAL (0) at nice -20, said in the log (compat/sched.h)
+gov_worker_class() {
+	_w=$(grep -lx utiltrack_gov:1 /proc/[0-9]*/comm 2>/dev/null | head -n 1)
+	_w=${_w%/comm}
+	set -- $(awk '{ print $41, $19 }' $_w/stat 2>/dev/null)
+	case $(uname -r) in
+	[1-4].* | 5.[0-9].* | 5.1[0-3].*)
+		_said=$(dmesg | grep -c 'governor workers run SCHED_NORMAL at nice -20')
+		t_check "utiltrack_gov:1 runs SCHED_NORMAL at nice -20, said in the log" \
+			"policy '$1' nice '$2', said $_said times" \
+			test "$1 $2 $((_said > 0))" = "0 -20 1" ;;
+	*)
+		t_check "utiltrack_gov:1 is schedutil's SCHED_DEADLINE worker" \
+			"policy '$1'" test "$1" = 6 ;;
+	esac
+}
+
 test_gov_select() {
 	t_check "utiltrack listed in scaling_available_governors" "missing" \
 		grep -qw utiltrack $CPUFREQ/policy1/scaling_available_governors
@@ -62,6 +81,7 @@ test_gov_select() {
 		"reads $(cat $GT/runnable_boost)" test "$(cat $GT/runnable_boost)" = $rb
 	t_check "tunables are root-only writable" "mode $(stat -c %a $GT/signal)" \
 		test "$(stat -c %a $GT/signal)" = 644
+	gov_worker_class
 	f=$(busy_freq 1 1.5)
 	sleep 1
 	idle=$(cat $CPUFREQ/policy1/scaling_cur_freq)

@@ -6,7 +6,7 @@
 # stress.sh). Sourced by the
 # guest after lib.sh; loads and unloads its own modules, workloads on CPU1.
 
-t_plan 18
+t_plan 24
 
 SGT=$CPUFREQ/utiltrack
 
@@ -88,11 +88,66 @@ test_rt_flag_cleared() {
 	safety_teardown "rt flag"
 }
 
-# One policy for CPUs 0 and 1 (a cluster), signal walt: once CPU1's load
-# stops and it sleeps, its last busy window must not hold the cluster up.
-# The decisions are read from the trace of the second after the load,
-# while the test shell sleeps too: reading files afterwards is itself
-# load on CPU0 and would be what the next decision sees.
+# One policy for CPUs 0 and 1 (a cluster), for each signal: the cluster
+# follows its busy CPU1 to fmax, and once CPU1's load stops (the task
+# stopped, not killed: an exiting task takes its util off the CPU at
+# once, a sleeping one leaves it to decay) nothing of the idle CPU1 (a
+# last busy window, a util not decayed because no update came) may hold
+# the cluster up: it must fall to fmin and stay there. The decisions are
+# read from the trace of the second after the load, while the test shell
+# waits without forking (a new task starts with half the idle CPU0's
+# capacity as its util, which the cluster would rightly follow).
+#
+# How soon it must be down: a decision only comes with an event on a
+# CPU of the policy (both idle here, so CPU0's timers and kworkers), so
+# the check is that every decision from the time the signal has decayed
+# on asks fmin, and that there is one. walt: the window holding the stop
+# and one idle window (20 ms each) close, plus a tick: 60 ms. pelt: util
+# decays with its 32 ms half-life, from 1024 to fmin's threshold (fmin /
+# fmax / 1.25 of capacity: 205 with the default table) in ~75 ms; 150 ms
+# leaves it at ~40.
+cluster_settled_ms() {
+	case $1 in
+	walt) echo 60 ;;
+	*) echo 150 ;;
+	esac
+}
+
+# cluster_fall TRACE FMIN SETTLED_MS : "decisions first_fmin_ms
+# after_settled above_after_settled util_max_after_settled" from the
+# trace of the second after the load stopped
+cluster_fall() {
+	awk -v fmin="$2" -v settled="$3" '
+		function ts(s) { sub(":", "", s); return s + 0 }
+		function field(name,   i, kv) {
+			for (i = 5; i <= NF; i++) {
+				split($i, kv, "=")
+				if (kv[1] == name)
+					return kv[2] + 0
+			}
+			return -1
+		}
+		/load-stops/ { t0 = ts($4) }
+		/utiltrack_freq:/ && t0 {
+			n++
+			ms = (ts($4) - t0) * 1000
+			f = field("resolved")
+			if (f == fmin && first == "")
+				first = int(ms)
+			if (ms < settled)
+				next
+			late++
+			if (f > fmin)
+				above++
+			if (field("util") > u)
+				u = field("util")
+		}
+		END {
+			print n + 0, (first == "" ? -1 : first), late + 0,
+			      above + 0, u + 0
+		}' "$1"
+}
+
 test_idle_cpu_in_cluster() {
 	safety_setup cluster_size=2 || { t_fail "idle cpu in cluster" "insmod"; return; }
 	# the event on before the governor runs, off with the module: its
@@ -101,37 +156,35 @@ test_idle_cpu_in_cluster() {
 	mkdir -p $gi
 	echo 1 >$gi/events/utiltrack/utiltrack_freq/enable
 	set_gov 0 utiltrack
-	echo walt >$SGT/signal
 	fmax=$(cat $CPUFREQ/policy0/cpuinfo_max_freq)
-	taskset -c 1 sh -c 'while :; do :; done' &
-	loop=$!
-	sleep 1
-	f1=$(cat $CPUFREQ/policy0/scaling_cur_freq)
-	echo >$gi/trace
-	echo load-stops >$gi/trace_marker
-	kill $loop
-	sleep 1
-	echo 0 >$gi/tracing_on
-	# the highest util and request of the decisions 0.3..1 s after
-	set -- $(awk '
-		function ts(s) { sub(":", "", s); return s + 0 }
-		/load-stops/ { t0 = ts($4) }
-		/utiltrack_freq:/ && t0 && ts($4) > t0 + 0.3 {
-			n++
-			for (i = 5; i <= NF; i++) {
-				split($i, kv, "=")
-				if (kv[1] == "util" && kv[2] + 0 > u) u = kv[2] + 0
-				if (kv[1] == "resolved" && kv[2] + 0 > f) f = kv[2] + 0
-			}
-		}
-		END { print n + 0, u + 0, f + 0 }' $gi/trace)
-	echo "idle cpu in cluster: busy CPU1 -> $f1 kHz; 0.3-1 s after it stops: $1 decisions, util <= $2, <= $3 kHz"
-	t_check "cluster follows its busy CPU to fmax" "at $f1" test "$f1" = "$fmax"
-	t_range "decisions while CPU1 sleeps" "$1" 1 100000
-	# util is the cluster's, CPU0's own activity included (0..448 seen
-	# with the fix, 793 without): shown, not asserted; the fall is asserted
-	t_check "the cluster falls once its busy CPU sleeps" "at $3" \
-		test "$3" -lt "$fmax"
+	fmin=$(cat $CPUFREQ/policy0/cpuinfo_min_freq)
+	rm -f /tmp/cluster-fifo
+	mkfifo /tmp/cluster-fifo
+	for sig in pelt pelt_rt walt; do
+		echo $sig >$SGT/signal
+		echo 1 >$gi/tracing_on
+		taskset -c 1 sh -c 'while :; do :; done' &
+		loop=$!
+		sleep 1
+		f1=$(cat $CPUFREQ/policy0/scaling_cur_freq)
+		echo >$gi/trace
+		echo load-stops >$gi/trace_marker
+		kill -STOP $loop
+		read -t 1 _x <>/tmp/cluster-fifo
+		echo 0 >$gi/tracing_on
+		kill -KILL $loop
+		wait $loop 2>/dev/null
+		cp $gi/trace /out/cluster-$sig.trace 2>/dev/null
+		ms=$(cluster_settled_ms $sig)
+		set -- $(cluster_fall $gi/trace $fmin $ms)
+		echo "idle cpu in cluster, $sig: busy CPU1 -> $f1 kHz; in the second after: $1 decisions, the first at fmin ($fmin) after $2 ms; from $ms ms on $3 decisions, $4 above fmin, util <= $5"
+		t_check "cluster ($sig) follows its busy CPU to fmax" "at $f1" \
+			test "$f1" = "$fmax"
+		t_range "cluster ($sig): decisions from $ms ms after its busy CPU slept" \
+			"$3" 1 100000
+		t_check "cluster ($sig) at fmin in each of them" \
+			"$4 above fmin" test "$4" = 0
+	done
 	echo pelt_rt >$SGT/signal
 	safety_teardown "idle cpu in cluster"
 	rmdir $gi 2>/dev/null

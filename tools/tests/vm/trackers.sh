@@ -42,9 +42,9 @@ test_bad_load_params() {
 test_pelt_validation() {
 	ut_load invariance=0 trackers=pelt,util_est ||
 		{ t_fail "pelt validation" "insmod"; return; }
-	# 6.1 names the cfs_rq's sum util_est_enqueued, 6.12 util_est
+	# 5.10 and 6.1 name the cfs_rq's sum util_est_enqueued, 6.12 util_est
 	kue=.util_est
-	grep -q '\.util_est_enqueued' $DBG/sched/debug && kue=.util_est_enqueued
+	grep -q '\.util_est_enqueued' $SCHED_DEBUG && kue=.util_est_enqueued
 	# 16 s, so that a slow TCG host (a sample every ~0.23 s seen in CI)
 	# still reads more than the 50 samples and 10 queued pairs asked below
 	rtapp_json $J/duty.json duty SCHED_OTHER 16 \
@@ -149,9 +149,9 @@ cfs_pair() {
 	local cpu=$1 ucol=$2 kfield=$3
 
 	if [ "$4" = ours ]; then
-		set -- $UTD/cpus $DBG/sched/debug
+		set -- $UTD/cpus $SCHED_DEBUG
 	else
-		set -- $DBG/sched/debug $UTD/cpus
+		set -- $SCHED_DEBUG $UTD/cpus
 	fi
 	awk -v utd="$UTD/cpus" '
 		{ print > (FILENAME == utd ? "/tmp/cp_ours" : "/tmp/cp_kern") }' \
