@@ -41,8 +41,6 @@
 #include <utiltrack/freq.h>
 
 #include "governor.h"
-#include "compat/cpufreq.h"
-#include "compat/kobject.h"
 #include "compat/sched.h"
 
 static const char * const ut_gov_rt_names[] = { "max", "util" };
@@ -387,7 +385,8 @@ static const struct sysfs_ops ut_gov_sysfs_ops = {
 	.store = ut_gov_sysfs_store,
 };
 
-static UT_KOBJ_TYPE_CONST struct kobj_type ut_gov_ktype = {
+/* not const: kobject_init_and_add() takes it so only in newer kernels */
+static struct kobj_type ut_gov_ktype = {
 	.default_groups = ut_gov_groups,
 	.sysfs_ops = &ut_gov_sysfs_ops,
 	.release = ut_gov_tunables_free,

@@ -499,7 +499,7 @@ static int ut_gov_worker_create(struct ut_gov_policy *gp)
 		return ret;
 	}
 	if (ret == UT_GOV_WORKER_NORMAL)
-		pr_info_once("utiltrack: governor workers run SCHED_NORMAL at nice %d: this kernel does not export sched_setattr_nocheck()\n",
+		pr_info_once("governor workers run SCHED_NORMAL at nice %d: this kernel does not export sched_setattr_nocheck()\n",
 			     MIN_NICE);
 	set_cpus_allowed_ptr(worker->task, policy->related_cpus);
 	gp->worker = worker;

@@ -40,14 +40,15 @@ gov_teardown() {
 }
 
 # The slow path's worker: schedutil's special SCHED_DEADLINE (policy 6)
-# where the kernel exports sched_setattr_nocheck() (5.14 on), else
-# SCHED_NORMAL (0) at nice -20, said in the log (compat/sched.h)
+# where the kernel exports sched_setattr_nocheck() (5.14 on, or a vendor
+# backport), else SCHED_NORMAL (0) at nice -20, said in the log
+# (compat/sched.h)
 gov_worker_class() {
 	_w=$(grep -lx utiltrack_gov:1 /proc/[0-9]*/comm 2>/dev/null | head -n 1)
 	_w=${_w%/comm}
 	set -- $(awk '{ print $41, $19 }' $_w/stat 2>/dev/null)
-	case $(uname -r) in
-	[1-4].* | 5.[0-9].* | 5.1[0-3].*)
+	case $(grep -c ' __ksymtab_sched_setattr_nocheck$' /proc/kallsyms) in
+	0)
 		_said=$(dmesg | grep -c 'governor workers run SCHED_NORMAL at nice -20')
 		t_check "utiltrack_gov:1 runs SCHED_NORMAL at nice -20, said in the log" \
 			"policy '$1' nice '$2', said $_said times" \

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # isolated.sh - CPU1 isolated (run-all boots this suite alone with
-# nohz_full=1 isolcpus=1): utiltrack never arms its tick there, so a
+# nohz_full=1 isolcpus=1; Debian's 5.10 has no nohz_full): utiltrack never arms its tick there, so a
 # busy isolated CPU keeps the interrupt-free run it was isolated for; a
 # housekeeping CPU still gets it.
 

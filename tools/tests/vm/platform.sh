@@ -147,7 +147,18 @@ emu_nearest() {
 		printf "%.4f\n", r }'
 }
 
+# make check's time budget: the accuracy (~4 min a boot, the calibration
+# included) is measured on 6.1 and 6.12; 5.10 runs the same emulation code
+# and every other check of the suite.
 test_emulation() {
+	case $(uname -r) in
+	5.*)
+		for f in $FMIN 1000000; do
+			t_skip "throughput at $f kHz is f/fmax within 10 %" \
+				"measured on 6.1 and 6.12 (make check's time budget)"
+		done
+		return ;;
+	esac
 	set_gov 0 performance
 	set_gov 1 userspace
 	set_speed 1 $FMAX

@@ -186,6 +186,7 @@ test_idle_cpu_in_cluster() {
 			"$4 above fmin" test "$4" = 0
 	done
 	echo pelt_rt >$SGT/signal
+	rm -f /tmp/cluster-fifo
 	safety_teardown "idle cpu in cluster"
 	rmdir $gi 2>/dev/null
 }
