@@ -3,15 +3,18 @@
  * vcpufreq.c - a virtual cpufreq platform for machines without one.
  *
  * VMs and CI boxes have no cpufreq driver, so no governor can be compared
- * there. This driver provides one policy per CPU (or per cluster), an OPP
- * table from a module parameter, both the ->target_index and the
- * ->fast_switch paths, and two things a plain fake driver would lack:
+ * there. This driver provides one policy per cluster of CPUs (platform.c:
+ * from module parameters, or from the device tree of an arm64 board),
+ * each with its OPP table, both the ->target_index and the ->fast_switch
+ * paths, and two things a plain fake driver would lack:
  *
- *  - throughput emulation: at OPP f a CPU-bound loop runs at about f/fmax
- *    of its fmax speed. A pinned hard-irq hrtimer per CPU busy-waits for
- *    (1 - f/fmax) of every period while the CPU runs a non-idle task. The
- *    stall is charged to the running task, exactly like a slower clock,
- *    and an idle CPU is never touched.
+ *  - throughput emulation: at OPP f a CPU-bound loop runs at about
+ *    cap/1024 * f/fmax of the speed of the fastest CPU at its fmax (cap:
+ *    the CPU's capacity as the kernel sees it, 1024 on x86; fmax: its
+ *    cluster's). A pinned hard-irq hrtimer per CPU busy-waits for the
+ *    rest of every period while the CPU runs a non-idle task. The stall
+ *    is charged to the running task, exactly like a slower clock, and an
+ *    idle CPU is never touched.
  *
  *  - an energy meter: per CPU, busy time at each OPP and idle time are
  *    accumulated; energy = sum(busy_ns[opp] * C * V^2 * f) + idle_ns *
@@ -32,13 +35,16 @@
 #include <linux/module.h>
 #include <linux/percpu.h>
 #include <linux/sched.h>
+#include <linux/sched/topology.h>
 #include <linux/seq_file.h>
 #include <linux/spinlock.h>
+#include <linux/string.h>
 
 #include <utiltrack/emu.h>
 #include <utiltrack/opp.h>
 #include "compat/cpufreq.h"
 #include "compat/tracepoint.h"
+#include "vcpufreq.h"
 
 /* Keep this much of each period free of stall so callbacks never chain. */
 #define VCF_STALL_MARGIN_NS	(20 * NSEC_PER_USEC)
@@ -57,9 +63,14 @@
  * Parameters (read-only once loaded)
  */
 
-static char *opps = "500000,800000,1000000,1200000,1400000,1600000,1800000,2000000";
+#define VCF_OPPS_DEF "500000,800000,1000000,1200000,1400000,1600000,1800000,2000000"
+static char *opps = VCF_OPPS_DEF;
 module_param(opps, charp, 0444);
-MODULE_PARM_DESC(opps, "OPP frequencies in kHz, strictly ascending, 2..16 entries");
+MODULE_PARM_DESC(opps, "OPP frequencies in kHz, strictly ascending, 2..16 entries; overrides the device tree's");
+
+static bool use_dt = true;
+module_param(use_dt, bool, 0444);
+MODULE_PARM_DESC(use_dt, "Take clusters, OPPs and power coefficients from the device tree when its CPUs have operating-points-v2 (default on)");
 
 static char *volts;
 module_param(volts, charp, 0444);
@@ -67,7 +78,7 @@ MODULE_PARM_DESC(volts, "OPP voltages in mV, one per frequency (default: 600..11
 
 static unsigned int cluster_size = 1;
 module_param(cluster_size, uint, 0444);
-MODULE_PARM_DESC(cluster_size, "CPUs per policy: 1 = one policy per CPU (default)");
+MODULE_PARM_DESC(cluster_size, "CPUs per policy: 1 = one policy per CPU (default; on a device tree, its clusters); other values override the tree's");
 
 static bool fast_switch;
 module_param(fast_switch, bool, 0444);
@@ -104,9 +115,10 @@ static unsigned int transition_delay_us;
 module_param(transition_delay_us, uint, 0444);
 MODULE_PARM_DESC(transition_delay_us, "Governors' default rate limit in us, 1..100000; 0: derived by the core from the transition latency (default 0)");
 
-static unsigned int power_coeff = 400;
+#define VCF_POWER_COEFF_DEF	400
+static unsigned int power_coeff = VCF_POWER_COEFF_DEF;
 module_param(power_coeff, uint, 0444);
-MODULE_PARM_DESC(power_coeff, "Dynamic power coefficient, uW/MHz/V^2, 1..65535 (default 400)");
+MODULE_PARM_DESC(power_coeff, "Dynamic power coefficient, uW/MHz/V^2, 1..65535 (default 400, or the device tree's); other values override the tree's");
 
 static unsigned int idle_uw = 20000;
 module_param(idle_uw, uint, 0444);
@@ -138,20 +150,11 @@ struct vcf_cpu {
 
 static DEFINE_PER_CPU(struct vcf_cpu, vcf_cpus);
 
-static struct ut_opp vcf_opp[UT_OPP_MAX];
-static u64 vcf_power_uw[UT_OPP_MAX];
-static unsigned int vcf_nr_opp;
-static struct cpufreq_frequency_table vcf_freq_table[UT_OPP_MAX + 1];
 static u64 vcf_period_ns;
 /* overhead_us, also set through debugfs; 0: the latency-based model */
 static u64 vcf_overhead_ns;
 static struct tracepoint *vcf_tp_switch;
 static struct dentry *vcf_debugfs;
-
-static unsigned int vcf_fmax(void)
-{
-	return vcf_opp[vcf_nr_opp - 1].khz;
-}
 
 /* --------------------------------------------------------------------
  * Energy accounting
@@ -318,11 +321,26 @@ static void vcf_probe_switch(UT_SCHED_SWITCH_ARGS)
  * cpufreq driver
  */
 
+/*
+ * The stall per period of @cpu at OPP @idx of its cluster: its speed is
+ * cap/1024 * f/fmax of the fastest CPU's at fmax, so a CPU of lower
+ * capacity is slowed down at its own fmax too. The capacity is read at
+ * each change: the kernel rescales it when the policies appear.
+ */
+static u64 vcf_cpu_stall_ns(unsigned int cpu, const struct vcf_cluster *cl,
+			    unsigned int idx)
+{
+	u64 khz = (u64)cl->opp[idx].khz * arch_scale_cpu_capacity(cpu);
+
+	return ut_emu_period_stall_ns(vcf_period_ns,
+				      khz >> SCHED_CAPACITY_SHIFT,
+				      vcf_cluster_fmax(cl));
+}
+
 /* Record the new OPP of every CPU of @policy and retune its emulation. */
 static void vcf_set_opp(struct cpufreq_policy *policy, unsigned int idx)
 {
-	u64 stall = ut_emu_period_stall_ns(vcf_period_ns, vcf_opp[idx].khz,
-					   vcf_fmax());
+	const struct vcf_cluster *cl = vcf_cluster_of(policy->cpu);
 	unsigned long flags;
 	unsigned int cpu;
 
@@ -332,9 +350,9 @@ static void vcf_set_opp(struct cpufreq_policy *policy, unsigned int idx)
 		raw_spin_lock_irqsave(&vc->lock, flags);
 		vcf_account(vc, ktime_get_ns());
 		vc->opp = idx;
+		WRITE_ONCE(vc->stall_ns,
+			   emulate ? vcf_cpu_stall_ns(cpu, cl, idx) : 0);
 		raw_spin_unlock_irqrestore(&vc->lock, flags);
-
-		WRITE_ONCE(vc->stall_ns, emulate ? stall : 0);
 	}
 }
 
@@ -350,37 +368,26 @@ static unsigned int vcf_fast_switch(struct cpufreq_policy *policy,
 	unsigned int idx = ut_cpufreq_find_index_l(policy, target_freq);
 
 	vcf_set_opp(policy, idx);
-	return vcf_freq_table[idx].frequency;
+	return policy->freq_table[idx].frequency;
 }
 
 static unsigned int vcf_get(unsigned int cpu)
 {
-	return vcf_opp[READ_ONCE(per_cpu(vcf_cpus, cpu).opp)].khz;
-}
-
-/* The CPUs sharing @cpu's policy: clusters of cluster_size consecutive CPUs. */
-static void vcf_cluster_mask(unsigned int cpu, struct cpumask *mask)
-{
-	unsigned int first = cpu - cpu % cluster_size;
-	unsigned int i;
-
-	cpumask_clear(mask);
-	for (i = first; i < first + cluster_size && i < nr_cpu_ids; i++)
-		if (cpu_possible(i))
-			cpumask_set_cpu(i, mask);
+	return vcf_cluster_of(cpu)->opp[READ_ONCE(per_cpu(vcf_cpus, cpu).opp)].khz;
 }
 
 static int vcf_cpufreq_init(struct cpufreq_policy *policy)
 {
-	unsigned int top = vcf_nr_opp - 1;
+	struct vcf_cluster *cl = vcf_cluster_of(policy->cpu);
+	unsigned int top = cl->nr_opp - 1;
 
-	vcf_cluster_mask(policy->cpu, policy->cpus);
-	policy->freq_table = vcf_freq_table;
+	cpumask_copy(policy->cpus, &cl->cpus);
+	policy->freq_table = cl->table;
 	policy->cpuinfo.transition_latency = VCF_TRANSITION_NS;
 	policy->transition_delay_us = transition_delay_us;
 	policy->fast_switch_possible = fast_switch;
 	policy->dvfs_possible_from_any_cpu = true;
-	policy->cur = vcf_opp[top].khz;
+	policy->cur = cl->opp[top].khz;
 	vcf_set_opp(policy, top);
 	return 0;
 }
@@ -414,53 +421,55 @@ static void vcf_snapshot_add(unsigned int cpu, struct vcf_snapshot *s)
 
 	raw_spin_lock_irqsave(&vc->lock, flags);
 	vcf_account(vc, ktime_get_ns());
-	for (i = 0; i < vcf_nr_opp; i++)
+	for (i = 0; i < vcf_cluster_of(cpu)->nr_opp; i++)
 		s->busy_ns[i] += vc->busy_ns[i];
 	s->idle_ns += vc->idle_ns;
 	raw_spin_unlock_irqrestore(&vc->lock, flags);
 }
 
+/* One row per policy, named by its first CPU. */
 static int vcf_energy_show(struct seq_file *m, void *v)
 {
-	cpumask_var_t mask;
-	unsigned int cpu, i;
+	unsigned int c, cpu, i;
 
-	if (!zalloc_cpumask_var(&mask, GFP_KERNEL))
-		return -ENOMEM;
 	seq_puts(m, "policy cpus khz busy_ms idle_ms dynamic_uj idle_uj energy_uj\n");
-	for_each_possible_cpu(cpu) {
+	for (c = 0; c < vcf_nr_clusters; c++) {
+		const struct vcf_cluster *cl = &vcf_clusters[c];
 		struct vcf_snapshot s = {};
 		u64 busy = 0, dyn = 0, idle;
 
-		if (cpu % cluster_size)
-			continue;
-		vcf_cluster_mask(cpu, mask);
-		for_each_cpu(i, mask)
+		cpu = cpumask_first(&cl->cpus);
+		for_each_cpu(i, &cl->cpus)
 			vcf_snapshot_add(i, &s);
-		for (i = 0; i < vcf_nr_opp; i++) {
+		for (i = 0; i < cl->nr_opp; i++) {
 			busy += s.busy_ns[i];
-			dyn += ut_opp_energy_uj(s.busy_ns[i], vcf_power_uw[i]);
+			dyn += ut_opp_energy_uj(s.busy_ns[i], cl->power_uw[i]);
 		}
 		idle = ut_opp_energy_uj(s.idle_ns, idle_uw);
 		seq_printf(m, "%u %*pbl %u %llu %llu %llu %llu %llu\n", cpu,
-			   cpumask_pr_args(mask), vcf_get(cpu),
+			   cpumask_pr_args(&cl->cpus), vcf_get(cpu),
 			   div_u64(busy, NSEC_PER_MSEC),
 			   div_u64(s.idle_ns, NSEC_PER_MSEC), dyn, idle,
 			   dyn + idle);
 	}
-	free_cpumask_var(mask);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(vcf_energy);
 
+/* Each policy's table (by its first CPU), lowest OPP first. */
 static int vcf_opps_show(struct seq_file *m, void *v)
 {
-	unsigned int i;
+	unsigned int c, i;
 
-	seq_puts(m, "idx khz mv power_uw\n");
-	for (i = 0; i < vcf_nr_opp; i++)
-		seq_printf(m, "%u %u %u %llu\n", i, vcf_opp[i].khz,
-			   vcf_opp[i].mv, vcf_power_uw[i]);
+	seq_puts(m, "idx khz mv power_uw policy\n");
+	for (c = 0; c < vcf_nr_clusters; c++) {
+		const struct vcf_cluster *cl = &vcf_clusters[c];
+
+		for (i = 0; i < cl->nr_opp; i++)
+			seq_printf(m, "%u %u %u %llu %u\n", i, cl->opp[i].khz,
+				   cl->opp[i].mv, cl->power_uw[i],
+				   cpumask_first(&cl->cpus));
+	}
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(vcf_opps);
@@ -469,11 +478,11 @@ static int vcf_cpus_show(struct seq_file *m, void *v)
 {
 	unsigned int cpu;
 
-	seq_puts(m, "cpu khz busy stall_us lat_us stalls stalled_ms late missed owed_us dropped_ms overhead_us\n");
+	seq_puts(m, "cpu khz busy stall_us lat_us stalls stalled_ms late missed owed_us dropped_ms overhead_us capacity\n");
 	for_each_possible_cpu(cpu) {
 		struct vcf_cpu *vc = per_cpu_ptr(&vcf_cpus, cpu);
 
-		seq_printf(m, "%u %u %d %llu %llu %llu %llu %llu %llu %llu %llu %llu\n",
+		seq_printf(m, "%u %u %d %llu %llu %llu %llu %llu %llu %llu %llu %llu %lu\n",
 			   cpu, vcf_get(cpu), READ_ONCE(vc->busy),
 			   div_u64(READ_ONCE(vc->stall_ns), NSEC_PER_USEC),
 			   div_u64(READ_ONCE(vc->lat_ns), NSEC_PER_USEC),
@@ -482,7 +491,8 @@ static int vcf_cpus_show(struct seq_file *m, void *v)
 			   READ_ONCE(vc->emu.late), READ_ONCE(vc->missed),
 			   div_u64(READ_ONCE(vc->emu.owed_ns), NSEC_PER_USEC),
 			   div_u64(READ_ONCE(vc->emu.dropped_ns), NSEC_PER_MSEC),
-			   div_u64(vcf_overhead(vc), NSEC_PER_USEC));
+			   div_u64(vcf_overhead(vc), NSEC_PER_USEC),
+			   arch_scale_cpu_capacity(cpu));
 	}
 	return 0;
 }
@@ -553,11 +563,19 @@ static int vcf_check_range(const char *name, unsigned int val,
 	return -EINVAL;
 }
 
+/* Check the parameters and build the platform they and the tree describe. */
 static int vcf_parse_params(void)
 {
-	u32 khz[UT_OPP_MAX], mv[UT_OPP_MAX];
-	unsigned int nr_khz, nr_mv = 0, i;
-	const char *why = "malformed list";
+	struct vcf_platform_params p = {
+		.opps		= opps ?: "",
+		.volts		= volts,
+		.cluster_size	= cluster_size,
+		.power_coeff	= power_coeff,
+		.opps_given	= strcmp(opps ?: "", VCF_OPPS_DEF) || volts,
+		.cluster_given	= cluster_size != 1,
+		.coeff_given	= power_coeff != VCF_POWER_COEFF_DEF,
+		.use_dt		= use_dt,
+	};
 	int ret;
 
 	ret = vcf_check_range("cluster_size", cluster_size, 1, nr_cpu_ids) ?:
@@ -570,26 +588,9 @@ static int vcf_parse_params(void)
 	      vcf_check_range("idle_uw", idle_uw, 0, 10000000);
 	if (ret)
 		return ret;
-
-	ret = ut_opp_parse_list(opps ?: "", khz, UT_OPP_MAX, &nr_khz);
-	if (!ret && volts)
-		ret = ut_opp_parse_list(volts, mv, UT_OPP_MAX, &nr_mv);
-	if (!ret)
-		ret = ut_opp_build(vcf_opp, khz, nr_khz, volts ? mv : NULL,
-				   nr_mv, &why);
-	if (ret) {
-		pr_err("refusing to load: opps=\"%s\" volts=\"%s\": %s (%d)\n",
-		       opps ?: "", volts ?: "", why, ret);
-		return -EINVAL;
-	}
-
-	vcf_nr_opp = nr_khz;
-	for (i = 0; i < vcf_nr_opp; i++) {
-		vcf_freq_table[i].frequency = vcf_opp[i].khz;
-		vcf_freq_table[i].driver_data = i;
-		vcf_power_uw[i] = ut_opp_power_uw(power_coeff, &vcf_opp[i]);
-	}
-	vcf_freq_table[i].frequency = CPUFREQ_TABLE_END;
+	ret = vcf_platform_init(&p);
+	if (ret)
+		return ret;
 	vcf_period_ns = (u64)period_us * NSEC_PER_USEC;
 	vcf_overhead_ns = (u64)overhead_us * NSEC_PER_USEC;
 	return 0;
@@ -610,7 +611,7 @@ static void vcf_cpu_state_init(void)
 		vc->cpu = cpu;
 		raw_spin_lock_init(&vc->lock);
 		vc->remain_ns = -1;
-		vc->opp = vcf_nr_opp - 1;
+		vc->opp = vcf_cluster_of(cpu)->nr_opp - 1;
 		/* unknown until the first switch; idle is the safe guess */
 		vc->last_ns = now;
 	}
@@ -679,6 +680,48 @@ static int __init vcf_check_policies(void)
 	return ret;
 }
 
+/*
+ * The kernel rescales CPU capacities from the policies' fmax once they
+ * all exist (arch_topology on arm64): the stalls set at each policy's
+ * ->init() used the capacities from before. Under each CPU's lock, so a
+ * governor's change in between is not undone.
+ */
+static void __init vcf_retune(void)
+{
+	unsigned long flags;
+	unsigned int cpu;
+
+	if (!emulate)
+		return;
+	for_each_possible_cpu(cpu) {
+		struct vcf_cpu *vc = per_cpu_ptr(&vcf_cpus, cpu);
+
+		raw_spin_lock_irqsave(&vc->lock, flags);
+		WRITE_ONCE(vc->stall_ns,
+			   vcf_cpu_stall_ns(cpu, vcf_cluster_of(cpu), vc->opp));
+		raw_spin_unlock_irqrestore(&vc->lock, flags);
+	}
+}
+
+static void __init vcf_announce(void)
+{
+	unsigned int c;
+
+	pr_info("%u policies from the %s, %s, emulation %s (period %u us)\n",
+		vcf_nr_clusters, vcf_platform_source(),
+		fast_switch ? "fast_switch" : "target_index",
+		emulate ? "on" : "off", period_us);
+	for (c = 0; c < vcf_nr_clusters; c++) {
+		const struct vcf_cluster *cl = &vcf_clusters[c];
+
+		pr_info("policy%u: cpus %*pbl, %u OPPs %u..%u kHz, power_coeff %u, capacity %lu\n",
+			cpumask_first(&cl->cpus), cpumask_pr_args(&cl->cpus),
+			cl->nr_opp, cl->opp[0].khz, vcf_cluster_fmax(cl),
+			cl->power_coeff,
+			arch_scale_cpu_capacity(cpumask_first(&cl->cpus)));
+	}
+}
+
 static int __init vcf_init(void)
 {
 	const char *bound;
@@ -692,13 +735,15 @@ static int __init vcf_init(void)
 	if (bound) {
 		pr_err("refusing to load: cpufreq driver '%s' is already bound\n",
 		       bound);
-		return -EBUSY;
+		ret = -EBUSY;
+		goto err_platform;
 	}
 
 	vcf_tp_switch = ut_tp_find("sched_switch");
 	if (!vcf_tp_switch) {
 		pr_err("refusing to load: no sched_switch tracepoint\n");
-		return -ENOENT;
+		ret = -ENOENT;
+		goto err_platform;
 	}
 
 	vcf_cpu_state_init();
@@ -706,13 +751,13 @@ static int __init vcf_init(void)
 	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "vcpufreq:online",
 				vcf_cpu_online, vcf_cpu_offline);
 	if (ret < 0)
-		return ret;
+		goto err_platform;
 	vcf_hp_state = ret;
 	ret = tracepoint_probe_register(vcf_tp_switch, vcf_probe_switch, NULL);
 	if (ret) {
 		pr_err("cannot attach to sched_switch: %d\n", ret);
 		vcf_cpu_state_exit();
-		return ret;
+		goto err_platform;
 	}
 
 	vcf_debugfs_init();
@@ -727,11 +772,8 @@ static int __init vcf_init(void)
 		cpufreq_unregister_driver(&vcf_driver);
 		goto err_unregister_probe;
 	}
-
-	pr_info("%u OPPs %u..%u kHz, %s, cluster_size %u, emulation %s (period %u us)\n",
-		vcf_nr_opp, vcf_opp[0].khz, vcf_fmax(),
-		fast_switch ? "fast_switch" : "target_index", cluster_size,
-		emulate ? "on" : "off", period_us);
+	vcf_retune();
+	vcf_announce();
 	return 0;
 
 err_unregister_probe:
@@ -739,6 +781,8 @@ err_unregister_probe:
 	tracepoint_probe_unregister(vcf_tp_switch, vcf_probe_switch, NULL);
 	tracepoint_synchronize_unregister();
 	vcf_cpu_state_exit();
+err_platform:
+	vcf_platform_exit();
 	return ret;
 }
 
@@ -749,6 +793,7 @@ static void __exit vcf_exit(void)
 	tracepoint_probe_unregister(vcf_tp_switch, vcf_probe_switch, NULL);
 	tracepoint_synchronize_unregister();
 	vcf_cpu_state_exit();
+	vcf_platform_exit();
 }
 
 module_init(vcf_init);

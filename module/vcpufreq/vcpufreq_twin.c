@@ -5,5 +5,6 @@
  * bound must be refused, the way a real driver's presence refuses vcpufreq.
  */
 #include "vcpufreq.c"
+#include "platform.c"
 #include "../core/opp.c"
 #include "../core/emu.c"
