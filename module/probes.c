@@ -95,7 +95,7 @@ static u64 ut_probe_task_clock(struct ut_cpu *uc, u64 clk)
 u64 ut_probe_cpu_now(int cpu)
 {
 	return ut_probe_task_clock(per_cpu_ptr(&ut_cpus, cpu),
-				   sched_clock_cpu(cpu));
+				   ut_sched_clock_cpu(cpu));
 }
 
 /*
@@ -115,7 +115,7 @@ u64 ut_probe_cpu_at(int cpu, u64 clk)
 		return ut_probe_task_clock(uc, clk);
 	now = local_clock();
 	age = now > clk ? now - clk : 0;
-	now = sched_clock_cpu(cpu);
+	now = ut_sched_clock_cpu(cpu);
 	return ut_probe_task_clock(uc, now > age ? now - age : 0);
 }
 

@@ -10,8 +10,12 @@
 # harness and builds.
 set -euo pipefail
 
-# Debian 11's suites, pinned low so that nothing but the packages named
-# below ever comes from them (bookworm's versions are newer anyway).
+# Debian 11's suites, pinned low so that nothing comes from them but the
+# 5.10 kernel and what only they have of its dependencies (gcc-10, the
+# 5.10 kbuild); bookworm's versions of the rest are newer anyway.
+# Bullseye is past its LTS: when its suites cannot be had (moved to the
+# archive, Release expired), 5.10 is skipped with a warning and the VM
+# stages run on the kernels that are installed.
 bullseye_sources=/etc/apt/sources.list.d/utiltrack-bullseye.sources
 bullseye_pin=/etc/apt/preferences.d/utiltrack-bullseye
 
@@ -20,8 +24,9 @@ pkgs=(
 	gcc make libc6-dev bc kmod perl sparse xz-utils
 	# the DKMS package (make dkms-install; checked by the build stage)
 	dkms
-	# the 32-bit build of the core (tools/tests/host check-32bit)
-	gcc-multilib
+	# the 32-bit build of the core (tools/tests/host check-32bit): the
+	# i686 cross compiler, since gcc-multilib conflicts with the arm64 one
+	gcc-12-i686-linux-gnu libc6-dev-i386-cross
 	linux-image-amd64 linux-headers-amd64
 	linux-image-6.12-amd64 linux-headers-6.12-amd64
 	# the KUnit/KASAN/lockdep test kernel, built from Debian's source
@@ -34,21 +39,21 @@ pkgs=(
 	linux-perf
 	# dtc for the arm64 boards in dts/ (tools/tests/host check-dts)
 	device-tree-compiler
+	# arm64 guests (tools/vm/run --arch arm64): QEMU, the cross compiler
+	# for the modules; the guest's own files come from Debian's arm64
+	# packages, unpacked by tools/vm/sysroot-arm64 when first needed
+	qemu-system-arm gcc-12-aarch64-linux-gnu
 )
 
-# is_installed PKG...: every PKG (dpkg-query patterns allowed) installed
+# is_installed PKG: PKG installed; a dpkg-query pattern: one of its
+# matches installed (an old ABI removed but not purged does not count)
 is_installed() {
-	local status
-
-	status=$(dpkg-query -W -f='${db:Status-Status}\n' "$@" 2>/dev/null) ||
-		return 1
-	! grep -qv '^installed$' <<<"$status"
+	dpkg-query -W -f='${db:Status-Status}\n' "$1" 2>/dev/null |
+		grep -qx installed
 }
 
-# add_bullseye: the bullseye suites and their pin; true when either was new
+# add_bullseye: the bullseye suites and their pin
 add_bullseye() {
-	local new=1
-
 	if [ ! -e "$bullseye_sources" ]; then
 		cat >"$bullseye_sources" <<-EOF
 		# utiltrack (tools/deps.sh): Debian 11's 5.10 kernel and gcc-10
@@ -64,7 +69,6 @@ add_bullseye() {
 		Components: main
 		Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 		EOF
-		new=0
 	fi
 	if [ ! -e "$bullseye_pin" ]; then
 		cat >"$bullseye_pin" <<-EOF
@@ -77,9 +81,7 @@ add_bullseye() {
 		Pin: release n=bullseye
 		Pin-Priority: 100
 		EOF
-		new=0
 	fi
-	return $new
 }
 
 # kernel_510: the newest bullseye 5.10 image's package name, e.g.
@@ -96,29 +98,36 @@ missing=()
 for p in "${pkgs[@]}"; do
 	is_installed "$p" || missing+=("$p")
 done
-is_installed 'linux-image-5.10.*-amd64' 'linux-headers-5.10.*-amd64' ||
-	missing+=(5.10)
+want510=0
+is_installed 'linux-image-5.10.*-amd64' &&
+	is_installed 'linux-headers-5.10.*-amd64' || want510=1
+arm64=0
+dpkg --print-foreign-architectures | grep -qx arm64 || arm64=1
 
-if [ ${#missing[@]} -eq 0 ]; then
+if [ ${#missing[@]} -eq 0 ] && [ $want510 = 0 ] && [ $arm64 = 0 ]; then
 	exit 0
 fi
 
 if [ "$(id -u)" -ne 0 ]; then
-	echo "deps: missing packages: ${missing[*]}; run 'make deps' as root" >&2
+	echo "deps: missing: ${missing[*]}$([ $want510 = 0 ] || echo " the 5.10 kernel")$([ $arm64 = 0 ] || echo " dpkg's arm64 architecture"); run 'make deps' as root" >&2
 	exit 1
 fi
 
 export DEBIAN_FRONTEND=noninteractive
-if [ "${missing[-1]}" = 5.10 ]; then
-	unset 'missing[-1]'
-	add_bullseye || true
-	apt-get update -qq
+# apt's arm64 lists, for the arm64 guest's packages (sysroot-arm64)
+[ $arm64 = 0 ] || dpkg --add-architecture arm64
+[ $want510 = 0 ] || add_bullseye
+# a suite that fails (bullseye's, see above) must not stop the others
+apt-get update -qq || echo "deps: warning: apt-get update reported errors (above)" >&2
+if [ $want510 = 1 ]; then
 	k=$(kernel_510)
-	[ -n "$k" ] || { echo "deps: no 5.10 kernel in bullseye's suites" >&2; exit 1; }
-	missing+=("$k" "${k/image/headers}")
-else
-	apt-get update -qq
+	if [ -n "$k" ]; then
+		missing+=("$k" "${k/image/headers}")
+	else
+		echo "deps: warning: no 5.10 kernel in bullseye's suites: the VM stages skip 5.10" >&2
+	fi
 fi
 
+[ ${#missing[@]} -gt 0 ] || exit 0
 echo "deps: installing ${missing[*]}"
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

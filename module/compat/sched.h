@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * sched.h - differences in the task state the probes read.
+ * sched.h - differences in the task state the probes read, and in the
+ * scheduling class the governor's worker can be given.
  */
 #ifndef _UTILTRACK_COMPAT_SCHED_H
 #define _UTILTRACK_COMPAT_SCHED_H
 
 #include <linux/sched.h>
+#include <linux/sched/clock.h>
 #include <linux/sched/isolation.h>
 #include <linux/sched/prio.h>
 #include <uapi/linux/sched/types.h>
@@ -25,6 +27,20 @@ static inline bool ut_task_queued(struct task_struct *p)
 		return false;
 #endif
 	return READ_ONCE(p->on_rq);
+}
+
+/*
+ * @cpu's sched_clock. sched_clock_cpu() is exported only where the
+ * architecture's clock may be unstable (x86); elsewhere (arm64) there is
+ * one global sched_clock, which local_clock() reads.
+ */
+static inline u64 ut_sched_clock_cpu(int cpu)
+{
+#ifdef CONFIG_HAVE_UNSTABLE_SCHED_CLOCK
+	return sched_clock_cpu(cpu);
+#else
+	return local_clock();
+#endif
 }
 
 /* @p's state word, renamed __state in 5.14 */
@@ -58,7 +74,9 @@ enum { UT_GOV_WORKER_SUGOV, UT_GOV_WORKER_NORMAL };
  * SCHED_NORMAL at the highest priority, not SCHED_FIFO: an RT worker
  * would be RT running time in the very signals it serves (under
  * rt_policy=max, fmax at each of its runs). The price: an RT hog can
- * delay it. Returns which class @p got, or a negative errno.
+ * delay it, its short runs are CFS time in the cfs and walt signals,
+ * and its enqueues kick cpufreq_update_util() as any CFS task's do.
+ * Returns which class @p got, or a negative errno.
  */
 static inline int ut_sched_set_gov_worker(struct task_struct *p)
 {
