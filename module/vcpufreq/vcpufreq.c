@@ -438,6 +438,8 @@ static int vcf_energy_show(struct seq_file *m, void *v)
 		struct vcf_snapshot s = {};
 		u64 busy = 0, dyn = 0, idle;
 
+		if (!cl->nr_opp)	/* no possible CPU in it */
+			continue;
 		cpu = cpumask_first(&cl->cpus);
 		for_each_cpu(i, &cl->cpus)
 			vcf_snapshot_add(i, &s);
@@ -714,6 +716,8 @@ static void __init vcf_announce(void)
 	for (c = 0; c < vcf_nr_clusters; c++) {
 		const struct vcf_cluster *cl = &vcf_clusters[c];
 
+		if (!cl->nr_opp)
+			continue;
 		pr_info("policy%u: cpus %*pbl, %u OPPs %u..%u kHz, power_coeff %u, capacity %lu\n",
 			cpumask_first(&cl->cpus), cpumask_pr_args(&cl->cpus),
 			cl->nr_opp, cl->opp[0].khz, vcf_cluster_fmax(cl),
