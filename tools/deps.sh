@@ -10,6 +10,9 @@
 # harness and builds.
 set -euo pipefail
 
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tools/host-lib.sh"
+
 # Debian 11's suites, pinned low so that nothing comes from them but the
 # 5.10 kernel and what only they have of its dependencies (gcc-10, the
 # 5.10 kbuild); bookworm's versions of the rest are newer anyway.
@@ -84,15 +87,6 @@ add_bullseye() {
 	fi
 }
 
-# kernel_510: the newest bullseye 5.10 image's package name, e.g.
-# linux-image-5.10.0-46-amd64 (its ABI number moves with security updates)
-kernel_510() {
-	apt-cache show linux-image-amd64 2>/dev/null | awk '
-		/^Version: 5\.10\./ { v = $2; next }
-		/^Version:/ { v = "" }
-		v != "" && /^Depends:/ { print v, $2 }' |
-		sort -V | tail -n 1 | cut -d' ' -f2
-}
 
 missing=()
 for p in "${pkgs[@]}"; do
@@ -120,7 +114,7 @@ export DEBIAN_FRONTEND=noninteractive
 # a suite that fails (bullseye's, see above) must not stop the others
 apt-get update -qq || echo "deps: warning: apt-get update reported errors (above)" >&2
 if [ $want510 = 1 ]; then
-	k=$(kernel_510)
+	k=$(ut_apt_kernel_image linux-image-amd64 5.10)
 	if [ -n "$k" ]; then
 		missing+=("$k" "${k/image/headers}")
 	else

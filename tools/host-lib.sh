@@ -69,3 +69,14 @@ ut_calibration_file() {
 	} | sha256sum | cut -c1-16)
 	echo "$UT_CACHE/calibration/overhead_us-$key"
 }
+
+# ut_apt_kernel_image METAPACKAGE VERSION: the image package that apt's
+# newest METAPACKAGE of kernel VERSION (5.10, 6.1) depends on, e.g.
+# linux-image-5.10.0-46-amd64: its ABI number moves with security updates
+ut_apt_kernel_image() {
+	apt-cache show "$1" 2>/dev/null | awk -v want="^Version: ${2//./\\.}\\." '
+		$0 ~ want { v = $2; next }
+		/^Version:/ { v = "" }
+		v != "" && /^Depends:/ { print v, $2 }' |
+		sort -V | tail -n 1 | cut -d' ' -f2
+}
