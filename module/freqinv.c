@@ -78,6 +78,28 @@ u32 ut_inv_scale(struct ut_cpu *uc)
 }
 
 /*
+ * Do the trackers scale as the kernel's PELT does, so that comparing the
+ * two validates the algorithm? arm64's PELT clock runs at capacity x
+ * cur/max frequency (cpu_scale from capacity-dmips-mhz, arch_freq_scale
+ * set by the cpufreq core at each transition): invariance=1 is its
+ * equal. x86's scales only with APERF/MPERF, which TCG does not have:
+ * invariance=0 is its equal there (not on such hardware).
+ */
+bool ut_inv_as_kernel(void)
+{
+	return ut_invariance == IS_ENABLED(CONFIG_ARM64);
+}
+
+/* "on", or why the validation against the kernel is off (one word) */
+const char *ut_inv_validation_state(void)
+{
+	if (ut_inv_as_kernel())
+		return "on";
+	return ut_invariance ? "off(invariance=1,kernel_not_invariant)" :
+			       "off(invariance=0,kernel_invariant)";
+}
+
+/*
  * Every CPU's capacity and current frequency, from cpufreq: at load, and
  * when the cpu_frequency probe comes back after every tracker was off.
  */

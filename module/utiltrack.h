@@ -421,6 +421,8 @@ void ut_inv_exit(void);
 u32 ut_inv_capacity(int cpu);
 u32 ut_inv_scale(struct ut_cpu *uc);
 void ut_inv_probe_freq(void *data, unsigned int khz, unsigned int cpu);
+bool ut_inv_as_kernel(void);
+const char *ut_inv_validation_state(void);
 
 /* ------------------------------------------------------------------ */
 /* debugfs.c */

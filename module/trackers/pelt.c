@@ -229,7 +229,7 @@ static void trk_pelt_validate(struct trk_pelt_cpu *pc, struct trk_pelt_task *pt,
 	u32 err, fresh_err;
 
 	pt->kernel_util = kernel;
-	if (ut_invariance)
+	if (!ut_inv_as_kernel())
 		return;
 	if ((pt->unsettled_at && c->now - pt->unsettled_at < TRK_PELT_SETTLE_NS) ||
 	    (t->exec_at && c->now - t->exec_at < TRK_PELT_SETTLE_NS)) {
@@ -388,8 +388,7 @@ static void trk_pelt_stats_show(struct ut_tracker *tr, struct seq_file *m)
 			max = READ_ONCE(pc->err_max);
 		}
 	}
-	seq_printf(m, "pelt_validation %s\n", ut_invariance ?
-		   "off(invariance=1)" : "on");
+	seq_printf(m, "pelt_validation %s\n", ut_inv_validation_state());
 	seq_printf(m, "pelt_validation_samples %llu\n", samples);
 	seq_printf(m, "pelt_validation_skipped_unsettled %llu\n", skipped);
 	trk_pelt_show_mean(m, "pelt_validation_mean_abs_err", sum, samples);

@@ -138,7 +138,7 @@ static void trk_est_validate(struct trk_est_cpu *ec, struct trk_est_task *et,
 
 	ut_compat_util_est(t->p, &kernel);
 	et->kernel_est = ut_util_est_value(&trk_est_rules, &kernel);
-	if (ut_invariance)
+	if (!ut_inv_as_kernel())
 		return;
 	if ((et->pelt.unsettled_at &&
 	     c->now - et->pelt.unsettled_at < TRK_PELT_SETTLE_NS) ||
@@ -294,8 +294,7 @@ static void trk_est_stats_show(struct ut_tracker *tr, struct seq_file *m)
 		sum += READ_ONCE(ec->err_sum);
 		max = max(max, READ_ONCE(ec->err_max));
 	}
-	seq_printf(m, "util_est_validation %s\n", ut_invariance ?
-		   "off(invariance=1)" : "on");
+	seq_printf(m, "util_est_validation %s\n", ut_inv_validation_state());
 	seq_printf(m, "util_est_validation_samples %llu\n", samples);
 	seq_printf(m, "util_est_validation_skipped_unsettled %llu\n", skipped);
 	trk_pelt_show_mean(m, "util_est_validation_mean_abs_err", sum, samples);
