@@ -86,6 +86,7 @@ const char * const ut_tp_names[UT_TP_NR] = {
 	[UT_TP_FREE]		= "sched_process_free",
 	[UT_TP_FREQ]		= "cpu_frequency",
 	[UT_TP_WAKING]		= "sched_waking",
+	[UT_TP_PELT_SE]		= "pelt_se_tp",
 	[UT_TP_TICK]		= "utiltrack_tick",
 };
 

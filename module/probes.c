@@ -579,6 +579,49 @@ static void ut_probe_freq(void *data, unsigned int khz, unsigned int cpu)
 	ut_cost_end(UT_TP_FREQ, t0);
 }
 
+/*
+ * The kernel refreshed a task's util_avg (pelt_se_tp, under the rq lock).
+ * Only the running task's updates are kept: the tick's (entity_tick())
+ * and its dequeue's, the last two, for ut_probe_kernel_pelt_at().
+ */
+static void ut_probe_pelt_se(void *data, struct sched_entity *se)
+{
+	struct ut_kpelt_mark *mark;
+	u64 t0;
+
+	if (se != &current->se)
+		return;
+	t0 = ut_cost_begin();
+	mark = this_cpu_ptr(ut_cpus.kpelt);
+	mark[1] = mark[0];
+	mark[0].p = current;
+	mark[0].pelt_time = ut_compat_pelt_update_time(current);
+	ut_cost_end(UT_TP_PELT_SE, t0);
+}
+
+/*
+ * The time, in the clock of @now (@p's switch-out), of the kernel's last
+ * update of @p's util_avg before the dequeue that ends its run: what 6.12
+ * samples for util_est (util_est_update() runs before the dequeue's PELT
+ * update). 0 when no update was seen since the probe came, or the marks
+ * are another task's. The dequeue's own update, if it refreshed util_avg,
+ * is the newest mark and carries @p's current update time; the distance
+ * between two update times is running time here (no idle between them,
+ * and a non-invariant kernel's PELT clock runs with the task clock).
+ */
+u64 ut_probe_kernel_pelt_at(struct task_struct *p, u64 now)
+{
+	const struct ut_kpelt_mark *mark = this_cpu_ptr(ut_cpus.kpelt);
+	u64 last = ut_compat_pelt_update_time(p);
+
+	if (mark->p == p && mark->pelt_time == last)
+		mark++;
+	if (mark->p != p || mark->pelt_time > last ||
+	    last - mark->pelt_time > now)
+		return 0;
+	return now - (last - mark->pelt_time);
+}
+
 /* ------------------------------------------------------------------ */
 /* attach / detach */
 
@@ -600,6 +643,7 @@ static struct ut_probe_desc ut_probe_descs[UT_TP_NR] = {
 	[UT_TP_FREQ]		= { ut_probe_freq, UT_NEED_TASKS },
 	/* for the governor's rt_policy=max, with the switch probe that clears it */
 	[UT_TP_WAKING]		= { ut_probe_waking, UT_NEED_RT_WAKING },
+	[UT_TP_PELT_SE]		= { ut_probe_pelt_se, UT_NEED_KERNEL_PELT },
 	/* UT_TP_TICK: a timer, gated in ut_probe_switch() */
 };
 

@@ -124,6 +124,7 @@ enum ut_tp {
 	UT_TP_FREE,
 	UT_TP_FREQ,
 	UT_TP_WAKING,
+	UT_TP_PELT_SE,
 	UT_TP_TICK,		/* not a tracepoint: utiltrack's own timer */
 	UT_TP_NR,
 };
@@ -154,6 +155,15 @@ struct ut_cpu {
 	unsigned long idle_entries;
 	/* statistics: events seen (what they cost: cost.c) */
 	u64 events[UT_TP_NR];
+	/*
+	 * The kernel's last two PELT updates of the running task that
+	 * refreshed its util_avg (pelt_se_tp), newest first, for
+	 * ut_probe_kernel_pelt_at(). Written under the scheduler's rq lock.
+	 */
+	struct ut_kpelt_mark {
+		const struct task_struct *p;	/* compared, never read */
+		u64 pelt_time;			/* its last_update_time */
+	} kpelt[2];
 };
 
 DECLARE_PER_CPU(struct ut_cpu, ut_cpus);
@@ -177,6 +187,7 @@ int ut_probe_cpu_init(void);
 void ut_probe_cpu_exit(void);
 u64 ut_probe_cpu_now(int cpu);
 u64 ut_probe_cpu_at(int cpu, u64 clk);
+u64 ut_probe_kernel_pelt_at(struct task_struct *p, u64 now);
 void ut_probe_fill_ctx(struct ut_ctx *c, int cpu, u64 now);
 enum ut_class ut_probe_class_of(struct task_struct *p);
 /*

@@ -42,9 +42,12 @@ enum ut_class {
 #define UT_NEED_WAKEUP		BIT(1)
 #define UT_NEED_MIGRATE		BIT(2)
 #define UT_NEED_TICK		BIT(3)	/* ->tick every UT_TICK_NS on busy CPUs */
+/* the kernel's PELT updates of running tasks: ut_probe_kernel_pelt_at() */
+#define UT_NEED_KERNEL_PELT	BIT(4)
 /* all a tracker may ask for: the module keeps the other bits for itself */
 #define UT_NEED_TRACKER_ALL	(UT_NEED_SWITCH | UT_NEED_WAKEUP | \
-				 UT_NEED_MIGRATE | UT_NEED_TICK)
+				 UT_NEED_MIGRATE | UT_NEED_TICK | \
+				 UT_NEED_KERNEL_PELT)
 
 #define UT_TICK_NS		(4 * NSEC_PER_MSEC)
 

@@ -127,6 +127,12 @@ static inline bool ut_cpu_housekeeping(int cpu)
 
 #define UT_UTIL_EST_SAMPLE_BEFORE_DEQUEUE	UT_KERNEL_GE(6, 12, 0)
 
+/* When the kernel's PELT last updated @p, in its rq_clock_pelt() (ns). */
+static inline u64 ut_compat_pelt_update_time(struct task_struct *p)
+{
+	return READ_ONCE(p->se.avg.last_update_time);
+}
+
 /*
  * The flag moved from kernel/sched/pelt.h's bit 0 to the top bit, in
  * linux/sched.h, in 5.13; stable kernels took the move too (5.10.262

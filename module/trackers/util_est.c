@@ -51,6 +51,8 @@ struct trk_est_task {
 	u64 seen_lut;
 	u32 seen_contrib;
 	u32 kernel_est;		/* the kernel's, at the last sleep */
+	/* 6.12: the kernel's util unchanged since its last sample, at switch-in */
+	bool kernel_unchanged;
 };
 
 static const struct ut_util_est_rules trk_est_rules = UT_UTIL_EST_RULES;
@@ -154,37 +156,31 @@ static void trk_est_validate(struct trk_est_cpu *ec, struct trk_est_task *et,
 }
 
 /*
- * When the kernel's tick last ran on this CPU, in the clock of @c: ticks
- * fall on multiples of TICK_NSEC of CLOCK_MONOTONIC (jiffies-aligned, no
- * skew_tick), and the scheduler's clock runs at the same rate.
- */
-static u64 trk_est_last_tick(const struct ut_ctx *c)
-{
-	u32 phase;
-
-	div_u64_rem(ktime_get_mono_fast_ns(), TICK_NSEC, &phase);
-	return c->now - phase;
-}
-
-/*
  * The sample of a task going to sleep (util_est_update()). Up to 6.11 the
  * kernel takes it after the dequeue's PELT update, so the run that ends
  * here counts in full. 6.12 takes it before, from the task's util as of
- * its last PELT update: its switch-in, or the last tick of the run since
- * (entity_tick() updates the running task), which is where the run is
- * cut off here.
+ * the kernel's last refresh of it: at its switch-in, or later in the run
+ * (its ticks: entity_tick() updates the running task), where the run is
+ * cut off here. Whether a sample counts is then the kernel's to say too:
+ * a refresh between its last sample and this switch-in (its flag, read
+ * then) or in the run. The model's own periods, in another phase, would
+ * disagree with it whenever a task sleeps within a period of waking.
  */
-static void trk_est_sample(struct trk_est_task *et, const struct ut_ctx *c)
+static void trk_est_sample(struct trk_est_task *et, const struct ut_task *t,
+			   const struct ut_ctx *c)
 {
 	u32 cap = ut_inv_capacity(c->cpu);
 	struct ut_pelt sa;
-	u64 tick;
+	u64 cut;
 
 	if (UT_UTIL_EST_SAMPLE_BEFORE_DEQUEUE) {
 		sa = et->in;
-		tick = trk_est_last_tick(c);
-		if (tick > sa.last_update_time && tick <= c->now)
-			ut_pelt_update(&sa, tick, true, 1, c->scale);
+		cut = ut_probe_kernel_pelt_at(t->p, c->now);
+		et->ue.unchanged = et->kernel_unchanged;
+		if (cut > sa.last_update_time && cut <= c->now) {
+			ut_pelt_update(&sa, cut, true, 1, c->scale);
+			ut_util_est_util_changed(&et->ue);
+		}
 		ut_util_est_sleep(&trk_est_rules, &et->ue, sa.util_avg,
 				  sa.runnable_avg, cap);
 		trk_est_pelt_moved(et);
@@ -206,7 +202,7 @@ static void trk_est_switch_out(struct ut_tracker *tr, void *td, void *cd,
 	trk_pelt_switch_out(tr, &et->pelt, &ec->pelt, t, c, prev_runnable);
 	if (!prev_runnable && t->class == UT_CLASS_FAIR) {
 		trk_est_dequeue(ec, et);
-		trk_est_sample(et, c);
+		trk_est_sample(et, t, c);
 		trk_est_validate(ec, et, t, c);
 		return;
 	}
@@ -225,6 +221,12 @@ static void trk_est_switch_in(struct ut_tracker *tr, void *td, void *cd,
 	trk_pelt_switch_in(tr, &et->pelt, &ec->pelt, t, c);
 	trk_est_pelt_moved(et);
 	et->in = et->pelt.avg;
+	if (UT_UTIL_EST_SAMPLE_BEFORE_DEQUEUE && t->class == UT_CLASS_FAIR) {
+		struct ut_util_est kernel;
+
+		ut_compat_util_est(t->p, &kernel);
+		et->kernel_unchanged = kernel.unchanged;
+	}
 	/* queued since before the module loaded, or woken while not CFS */
 	if (t->class == UT_CLASS_FAIR && !et->queued)
 		trk_est_enqueue(ec, et);
@@ -303,7 +305,9 @@ static void trk_est_stats_show(struct ut_tracker *tr, struct seq_file *m)
 
 const struct ut_tracker_ops ut_util_est_tracker = {
 	.name		= "util_est",
-	.needs		= UT_NEED_SWITCH | UT_NEED_WAKEUP | UT_NEED_MIGRATE,
+	.needs		= UT_NEED_SWITCH | UT_NEED_WAKEUP | UT_NEED_MIGRATE |
+			  (UT_UTIL_EST_SAMPLE_BEFORE_DEQUEUE ?
+			   UT_NEED_KERNEL_PELT : 0),
 	.cpu_size	= sizeof(struct trk_est_cpu),
 	.task_size	= sizeof(struct trk_est_task),
 	.cpu_cols	= { "util_est", "util_est_sum" },
