@@ -147,28 +147,6 @@ util_est_checks() {
 		"$(ut_stat events_pelt_se_tp)" $lo $hi
 }
 
-# cfs_pair CPU COL FIELD FIRST : "ours kernel", CPU's COL from utiltrack's
-# cpus file and FIELD of the kernel's root cfs_rq (.util_avg,
-# .runnable_avg). One awk copies both files, so the reads are a file
-# apart, not a fork apart (~0.25 s on the debug kernel, several ms on a
-# busy host); FIRST (ours or kernel) is the one read first, so callers
-# alternate it and the lag cancels. The copies are parsed by the usual
-# helpers.
-cfs_pair() {
-	local cpu=$1 ucol=$2 kfield=$3
-
-	if [ "$4" = ours ]; then
-		set -- $UTD/cpus $SCHED_DEBUG
-	else
-		set -- $SCHED_DEBUG $UTD/cpus
-	fi
-	awk -v utd="$UTD/cpus" '
-		{ print > (FILENAME == utd ? "/tmp/cp_ours" : "/tmp/cp_kern") }' \
-		"$1" "$2"
-	echo "$(col /tmp/cp_ours cpu "$cpu" "$ucol")" \
-	     "$(kernel_cfs_util "$cpu" "$kfield" /tmp/cp_kern)"
-}
-
 # Two CPU-bound tasks on CPU1, one running since before the module
 # loaded: the CPU's runnable signal counts both, as the kernel's cfs_rq
 # runnable_avg (h_nr_running) does, and reads near 2 * 1024.
