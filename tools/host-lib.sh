@@ -48,7 +48,7 @@ ut_copy_sources() {
 }
 
 # ut_calibration_file KERNEL: where the emulation's overhead_us for
-# KERNEL (as given to tools/vm/run --kernel) is cached: calibrated once
+# KERNEL (as given to tools/vm/run --kernel, or arm64:BOARD) is cached: calibrated once
 # per host and kernel (~2 min in a boot) and keyed by all it depends on:
 # the kernel asked for and those installed, QEMU, the host CPU, the
 # guest's command line and the
@@ -61,6 +61,8 @@ ut_calibration_file() {
 		echo "$1"
 		ls /boot/vmlinuz-* 2>/dev/null
 		qemu-system-x86_64 --version 2>/dev/null | head -n 1
+		# an arm64 board (bench/run --board) runs on the other QEMU
+		case $1 in arm64:*) qemu-system-aarch64 --version 2>/dev/null | head -n 1 ;; esac
 		grep -m 1 '^model name' /proc/cpuinfo
 		nproc
 		echo "$UT_GUEST_CMDLINE"

@@ -37,19 +37,30 @@ efficiency) CONFIGS="performance powersave schedutil preset:default preset:sched
 esac
 CONFIGS=${CONFIGS_OVERRIDE:-$CONFIGS}
 
-# the emulation calibrated: a cached value, else calibrated here and
-# sent back (/out/overhead_us) for the next boots
+# the emulation calibrated on CPU1's policy (policy1 on x86, its
+# cluster's on a board): a cached value, else calibrated here and sent
+# back (/out/overhead_us) for the next boots
 # shellcheck disable=SC2086 # a list of parameters
 load_vcpufreq $VCPUFREQ_ARGS || { echo "NOTE vcpufreq does not load"; exit 1; }
 if [ -s $UT/files/overhead_us ]; then
 	cat $UT/files/overhead_us >$DBG/vcpufreq/overhead_us
 	echo "NOTE emulation overhead_us $(cat $DBG/vcpufreq/overhead_us) (cached calibration)"
 else
-	emu_calibrate 1 >/dev/null
+	_cp=$(readlink -f /sys/devices/system/cpu/cpu1/cpufreq)
+	emu_calibrate "${_cp##*policy}" >/dev/null
 	cat $DBG/vcpufreq/overhead_us | tee /out/overhead_us >/dev/null
 	echo "NOTE emulation overhead_us $(cat $DBG/vcpufreq/overhead_us) (calibrated in this boot)"
 fi
 for _p in $CPUFREQ/policy*; do set_gov "${_p##*policy}" performance; done
+
+# the first CPU of each cluster (policy), and on a board their capacity
+# for the report
+FIRST_CPUS=""
+for _p in $CPUFREQ/policy*; do
+	_c=$(awk '{ print $1 }' "$_p/related_cpus")
+	FIRST_CPUS="$FIRST_CPUS $_c"
+	[ -z "$BOARD" ] || echo "NOTE capacity cpu$_c $(cat /sys/devices/system/cpu/cpu$_c/cpu_capacity)"
+done
 
 # b_gov_all GOVERNOR : on every policy, or fail
 b_gov_all() {
@@ -218,11 +229,23 @@ run_light_mix() {
 # Seed 002's two tests, once per round: sysbench cpu, one thread, 3 s
 # (events; the rounds make its 10 runs), and perf stat --null --repeat 5
 # of messaging (mean elapsed seconds and perf's own +- %, the spread of
-# that mean). "absent" is the seed's "tip", the rest its "patch".
+# that mean). "absent" is the seed's "tip", the rest its "patch". On a
+# board, sysbench runs pinned to the first CPU of each cluster, as the
+# seed pinned it to a big and a LITTLE core.
+b_sysbench_events() {
+	taskset -c "$1" sysbench cpu --threads=1 --time=3 run 2>/dev/null |
+		awk '/total number of events:/ { print $NF }'
+}
 run_capacity() {
-	_v=$(sysbench cpu --threads=1 --time=3 run 2>/dev/null |
-		awk '/total number of events:/ { print $NF }')
-	b_raw events $2 $1 "$_v"
+	command -v perf >/dev/null || WARM_NOTE="no perf in this guest: no perf stat of messaging"
+	if [ -n "$BOARD" ]; then
+		for _c in $FIRST_CPUS; do
+			b_raw events_cpu$_c $2 $1 "$(b_sysbench_events $_c)"
+		done
+	else
+		# CPU0, where the shell that starts it is pinned
+		b_raw events $2 $1 "$(b_sysbench_events 0)"
+	fi
 	if command -v perf >/dev/null; then
 		set -- "$1" "$2" $(perf stat --null --repeat 5 -- \
 			perf bench sched messaging -g 4 -l 50 2>&1 >/dev/null |

@@ -40,6 +40,10 @@ refused "--configs with two scenarios" "--configs wants exactly one scenario" --
 refused "unknown option" "unknown option '--fast'" --fast
 refused "unknown kernel, installed ones listed" \
 	"no installed kernel matches '9\.99'" --kernel 9.99 messaging
+refused "unknown board, the boards of dts/ listed" \
+	"unknown --board 'nosuch' \(choices: .*mt8173-2x2" --board nosuch capacity
+refused "--kernel with --board" "--kernel and --board exclude each other" \
+	--kernel 6.1 --board mt8173-2x2 capacity
 
 rm -rf "$tmp"
 echo "bench args: $pass passed, $failn failed"
