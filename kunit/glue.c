@@ -62,6 +62,23 @@ u32 ut_inv_capacity(int cpu)
 	return per_cpu_ptr(&ut_cpus, cpu)->capacity;
 }
 
+/* The suites' fake kernel is not invariant, as x86 under TCG. */
+bool ut_inv_as_kernel(void)
+{
+	return !ut_invariance;
+}
+
+const char *ut_inv_validation_state(void)
+{
+	return ut_inv_as_kernel() ? "on" : "off(invariance=1,kernel_not_invariant)";
+}
+
+/* No kernel PELT refresh is ever seen: 6.12's sample is the switch-in's. */
+u64 ut_probe_kernel_pelt_at(struct task_struct *p, u64 now)
+{
+	return 0;
+}
+
 int ut_probe_attach(unsigned int needs)
 {
 	ut_kunit_probes.calls++;
