@@ -233,6 +233,38 @@ static void pelt_scale_is_invariance(struct kunit *test)
 	KUNIT_EXPECT_GE(test, sa.util_avg, 1010);
 }
 
+/*
+ * A CPU's PELT clock runs at the scale while a task runs, backwards too,
+ * and is the task clock again once the CPU idles.
+ */
+static void pelt_clock_scaled_while_busy(struct kunit *test)
+{
+	struct ut_pelt_clock pc = {};
+	u64 t = 1000 * PERIOD;
+
+	/* not started: the task clock */
+	KUNIT_EXPECT_EQ(test, ut_pelt_clock_advance(&pc, t, 512), t);
+	ut_pelt_clock_set_busy(&pc, true);
+	KUNIT_EXPECT_EQ(test, ut_pelt_clock_advance(&pc, t + 8 * PERIOD, 512),
+			t + 4 * PERIOD);
+	KUNIT_EXPECT_EQ(test, ut_pelt_clock_at(&pc, t + 10 * PERIOD, 256),
+			t + 4 * PERIOD + PERIOD / 2);
+	/* a time behind the mark reads back along the clock, moves nothing */
+	KUNIT_EXPECT_EQ(test, ut_pelt_clock_advance(&pc, t + 6 * PERIOD, 512),
+			t + 3 * PERIOD);
+	KUNIT_EXPECT_EQ(test, pc.mark, t + 8 * PERIOD);
+	/* idle: the lag is given back at once */
+	ut_pelt_clock_set_busy(&pc, false);
+	KUNIT_EXPECT_EQ(test, ut_pelt_clock_at(&pc, t + 8 * PERIOD, 512),
+			t + 8 * PERIOD);
+	KUNIT_EXPECT_EQ(test, ut_pelt_clock_advance(&pc, t + 9 * PERIOD, 512),
+			t + 9 * PERIOD);
+	/* at full scale it is the task clock, busy or not */
+	ut_pelt_clock_set_busy(&pc, true);
+	KUNIT_EXPECT_EQ(test, ut_pelt_clock_advance(&pc, t + 20 * PERIOD, 1024),
+			t + 20 * PERIOD);
+}
+
 static void pelt_runnable_without_running(struct kunit *test)
 {
 	struct ut_pelt sa;
@@ -297,6 +329,7 @@ static struct kunit_case pelt_cases[] = {
 	KUNIT_CASE(pelt_clock_backwards_ignored),
 	KUNIT_CASE(pelt_small_steps_equal_one),
 	KUNIT_CASE(pelt_scale_is_invariance),
+	KUNIT_CASE(pelt_clock_scaled_while_busy),
 	KUNIT_CASE(pelt_runnable_without_running),
 	KUNIT_CASE(pelt_runnable_counts_entities),
 	KUNIT_CASE(pelt_add_sub_saturate),

@@ -65,6 +65,37 @@ static inline u32 ut_pelt_util_fresh(u32 util_sum, u32 period_contrib)
 }
 
 /*
+ * A CPU's PELT clock, the kernel's rq_clock_pelt(). The kernel makes PELT
+ * invariant by slowing the clock its signals count on, not their
+ * contributions: while the CPU runs a task, the clock advances at
+ * @scale/1024 of the task clock (update_rq_clock_pelt()); when the CPU
+ * goes idle it jumps to the task clock (update_idle_rq_clock_pelt()), so
+ * what sleeps there decays over the time the clock lagged. Signals then
+ * count on it with @scale 1024. Both ways give a periodic load the same
+ * mean, but not the same value at a switch-out, where the kernel's clock
+ * still lags. Not modelled: the kernel keeps the lag as lost_idle_time
+ * when the CPU's util sums are at their maximum (no idle time at all).
+ */
+struct ut_pelt_clock {
+	u64 clock;		/* PELT time at @mark */
+	u64 mark;		/* task-clock ns of the last advance; 0: none */
+	bool busy;		/* a task runs on the CPU since @mark */
+};
+
+/*
+ * The clock at @now. @now may be before the mark (an exact switch time
+ * after an estimate that ran ahead): it reads as far back on the clock,
+ * which signals that have moved past it ignore, as they would @now.
+ */
+u64 ut_pelt_clock_at(const struct ut_pelt_clock *pc, u64 now, u32 scale);
+
+/* Move the clock to @now at @scale (since the mark); returns its value. */
+u64 ut_pelt_clock_advance(struct ut_pelt_clock *pc, u64 now, u32 scale);
+
+/* The CPU starts (@busy) or stops running tasks at the clock's mark. */
+void ut_pelt_clock_set_busy(struct ut_pelt_clock *pc, bool busy);
+
+/*
  * Move an entity's contribution out of / into an aggregate (a CPU's
  * signal), the way the kernel attaches and detaches a migrating task's
  * util to a cfs_rq. Removal saturates at zero.

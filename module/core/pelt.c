@@ -10,12 +10,13 @@
  * signal is the kernel's, bit for bit.
  *
  * Deviations, each deliberate:
- *  - Invariance. 6.1 makes PELT invariant by scaling *time* (clock_pelt,
- *    see update_rq_clock_pelt()), which needs the per-rq clock we do not
- *    own. We scale the *contribution* instead, as kernels before 5.1 did
- *    in accumulate_sum(): contrib = contrib * scale >> 10, applied to the
- *    util and runnable sums. With scale == 1024 the multiply-and-shift is
- *    the identity, so the non-invariant signal is exactly 6.1's.
+ *  - Invariance. Since 5.1 the kernel makes PELT invariant by scaling
+ *    *time*: struct ut_pelt_clock below models a CPU's clock_pelt, and
+ *    the module's signals count on it with scale 1024. ut_pelt_update()
+ *    can also scale the *contribution*, as kernels before 5.1 did in
+ *    accumulate_sum() (contrib = contrib * scale >> 10 on the util and
+ *    runnable sums), for callers with no per-CPU clock. With scale ==
+ *    1024 the multiply-and-shift is the identity.
  *  - A clock going backwards leaves the signal untouched; 6.1 instead
  *    resynchronises last_update_time to the earlier time. Our clock is a
  *    tracepoint timestamp and a stale one must not rewind state.
@@ -177,6 +178,43 @@ void ut_pelt_init(struct ut_pelt *sa, u64 now, u32 util_avg,
 	sa->runnable_avg = runnable_avg;
 	sa->util_sum = util_avg * divider;
 	sa->runnable_sum = (u64)runnable_avg * divider;
+}
+
+/* @delta ns of the task clock, on a busy CPU's PELT clock */
+static u64 ut_pelt_clock_scale(u64 delta, u32 scale)
+{
+	return (delta * scale) >> UT_CAPACITY_SHIFT;
+}
+
+u64 ut_pelt_clock_at(const struct ut_pelt_clock *pc, u64 now, u32 scale)
+{
+	u64 back;
+
+	if (!pc->mark || !pc->busy)
+		return now;	/* idle: the clock is the task clock */
+	if (now >= pc->mark)
+		return pc->clock + ut_pelt_clock_scale(now - pc->mark, scale);
+	back = ut_pelt_clock_scale(pc->mark - now, scale);
+	return pc->clock > back ? pc->clock - back : 0;
+}
+
+u64 ut_pelt_clock_advance(struct ut_pelt_clock *pc, u64 now, u32 scale)
+{
+	u64 clock = ut_pelt_clock_at(pc, now, scale);
+
+	if (now > pc->mark) {
+		pc->clock = clock;
+		pc->mark = now;
+	}
+	return clock;
+}
+
+void ut_pelt_clock_set_busy(struct ut_pelt_clock *pc, bool busy)
+{
+	/* idle: the clock is the task clock again, lag and all */
+	if (!busy && pc->mark)
+		pc->clock = pc->mark;
+	pc->busy = busy;
 }
 
 /**
