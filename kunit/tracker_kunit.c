@@ -190,6 +190,8 @@ static void ev_switch(int cpu, u64 now, struct ut_slot *ps, bool runnable,
 	ut_probe_fill_ctx(&c, cpu, now);
 	ut_disp_switch_out(act, &c, class_of(ps), class_of(ns), ps, runnable);
 	ut_disp_switch_in(act, &c, false, class_of(ns), ns);
+	/* as probes.c: PELT's clock is scaled while a task runs */
+	ut_pelt_clock_set_busy(&per_cpu_ptr(&ut_cpus, cpu)->pelt, ns);
 	ev_end(cpu, flags);
 }
 
@@ -260,13 +262,21 @@ static unsigned int active_nr(void)
 	return nr;
 }
 
+/* A reader's view of @cpu at @now, as debugfs and the governor get it. */
+static struct ut_ctx read_ctx(int cpu, u64 now)
+{
+	struct ut_ctx c;
+
+	ut_probe_read_ctx(&c, cpu, now);
+	return c;
+}
+
 /* Column @col of a tracker's "cpus" row for @cpu. */
 static u64 cpu_val(struct kunit *test, const char *name, int cpu, int col)
 {
 	struct ut_tracker *tr = active(test, name);
 	u64 vals[UT_MAX_COLS] = {};
-	struct ut_ctx c = { .now = ut_probe_cpu_now(cpu), .cpu = cpu,
-			    .scale = 1024 };
+	struct ut_ctx c = read_ctx(cpu, ut_probe_cpu_now(cpu));
 
 	tr->ops->cpu_show(tr, ut_tr_cpu(tr, cpu), &c, vals);
 	return vals[col];
@@ -276,8 +286,7 @@ static u64 task_val(struct kunit *test, const char *name, struct ut_slot *s)
 {
 	struct ut_tracker *tr = active(test, name);
 	u64 vals[UT_MAX_COLS] = {};
-	struct ut_ctx c = { .now = ut_probe_cpu_now(s->t.cpu),
-			    .cpu = s->t.cpu, .scale = 1024 };
+	struct ut_ctx c = read_ctx(s->t.cpu, ut_probe_cpu_now(s->t.cpu));
 
 	tr->ops->task_show(tr, ut_tr_task(tr, s, &c), &s->t, vals);
 	return vals[0];
@@ -691,11 +700,40 @@ static void tracker_pelt_duty_cycle(struct kunit *test)
 	UT_KUNIT_EXPECT_NEAR(test, r.task_mean, 512, 31);
 }
 
+/*
+ * Invariance is in PELT's clock, as the kernel's: at half capacity a task
+ * that runs 8 ms has run 4 ms of PELT time with full contributions, and
+ * once its CPU has gone idle it decays over the other 4 ms too. Scaling
+ * the contributions instead reads 81, then 65.
+ */
+static void tracker_pelt_clock_invariance(struct kunit *test)
+{
+	struct ut_pelt ref;
+	struct ut_slot *s;
+
+	per_cpu_ptr(&ut_cpus, 0)->capacity = 512;
+	KUNIT_ASSERT_EQ(test, ut_reg_enable("pelt"), 0);
+	s = fake_slot(test, 1, SCHED_NORMAL);
+	ut_pelt_init(&ref, T0, 0, 0);
+
+	ev_one(s, T0, ut_disp_wakeup);
+	ev_switch(0, T0, NULL, false, s);
+	ev_switch(0, T0 + 8 * MS, s, false, NULL);
+	ut_pelt_update(&ref, T0 + 4 * MS, true, 1, 1024);
+	KUNIT_EXPECT_EQ(test, task_val(test, "pelt", s), ref.util_avg);
+
+	ev_one(s, T0 + 18 * MS, ut_disp_wakeup);
+	ev_switch(0, T0 + 18 * MS, NULL, false, s);
+	ut_pelt_update(&ref, T0 + 18 * MS, false, 0, 1024);
+	KUNIT_EXPECT_EQ(test, task_val(test, "pelt", s), ref.util_avg);
+	UT_KUNIT_EXPECT_NEAR(test, ref.util_avg, 62, 2);
+}
+
 /* The pelt tracker's runnable signal of @cpu, projected to @now. */
 static u32 pelt_runnable_at(struct kunit *test, int cpu, u64 now)
 {
 	struct ut_tracker *tr = active(test, "pelt");
-	struct ut_ctx c = { .now = now, .cpu = cpu, .scale = 1024 };
+	struct ut_ctx c = read_ctx(cpu, now);
 	u32 runnable = 0;
 
 	tr->ops->cpu_util(tr, ut_tr_cpu(tr, cpu), &c, &runnable);
@@ -818,7 +856,7 @@ static void tracker_walt_window_signal(struct kunit *test)
 static u32 walt_util_at(struct kunit *test, int cpu, u64 now)
 {
 	struct ut_tracker *tr = active(test, "walt");
-	struct ut_ctx c = { .now = now, .cpu = cpu, .scale = 1024 };
+	struct ut_ctx c = read_ctx(cpu, now);
 
 	return tr->ops->cpu_util(tr, ut_tr_cpu(tr, cpu), &c, NULL);
 }
@@ -924,8 +962,7 @@ static bool read_now(const struct ut_signal *sig, int cpu, u32 *util)
 static u32 tracker_util(struct kunit *test, const char *name, int cpu)
 {
 	struct ut_tracker *tr = active(test, name);
-	struct ut_ctx c = { .now = ut_probe_cpu_now(cpu), .cpu = cpu,
-			    .scale = 1024 };
+	struct ut_ctx c = read_ctx(cpu, ut_probe_cpu_now(cpu));
 
 	return tr->ops->cpu_util(tr, ut_tr_cpu(tr, cpu), &c, NULL);
 }
@@ -1064,6 +1101,7 @@ static struct kunit_case tracker_cases[] = {
 	KUNIT_CASE(tracker_events_dispatched),
 	KUNIT_CASE(tracker_exit_only_for_seen_tasks),
 	KUNIT_CASE(tracker_pelt_duty_cycle),
+	KUNIT_CASE(tracker_pelt_clock_invariance),
 	KUNIT_CASE(tracker_pelt_runnable_counts_queued),
 	KUNIT_CASE(tracker_pelt_exit_leaves_cpu),
 	KUNIT_CASE(tracker_rt_counts_rt_only),

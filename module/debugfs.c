@@ -135,9 +135,7 @@ static void ut_dbg_cpu_vals(struct ut_tracker *tr, void *arg)
 		return;
 	raw_spin_lock_irqsave(&uc->track_lock, flags);
 	t0 = ut_cost_begin();
-	c.now = ut_probe_cpu_now(row->cpu);
-	c.cpu = row->cpu;
-	c.scale = ut_inv_scale(uc);
+	ut_probe_read_ctx(&c, row->cpu, ut_probe_cpu_now(row->cpu));
 	if (ops->cpu_show)
 		ops->cpu_show(tr, cd, &c, vals);
 	ut_cost_irqoff_end(UT_SITE_DEBUGFS, t0);

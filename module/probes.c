@@ -119,6 +119,22 @@ u64 ut_probe_cpu_at(int cpu, u64 clk)
 	return ut_probe_task_clock(uc, now > age ? now - age : 0);
 }
 
+/* With no switch probe, whether a CPU is busy is unknown: start over. */
+static void ut_probe_pelt_forget(void)
+{
+	unsigned long flags;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, cpu);
+
+		raw_spin_lock_irqsave(&uc->track_lock, flags);
+		uc->pelt = (struct ut_pelt_clock){};
+		raw_spin_unlock_irqrestore(&uc->track_lock, flags);
+	}
+}
+
+/* An event's context, @cpu's clocks moving on to @now (track_lock held). */
 void ut_probe_fill_ctx(struct ut_ctx *c, int cpu, u64 now)
 {
 	struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, cpu);
@@ -126,7 +142,19 @@ void ut_probe_fill_ctx(struct ut_ctx *c, int cpu, u64 now)
 	c->now = now;
 	c->cpu = cpu;
 	c->scale = ut_inv_scale(uc);
+	c->pelt_now = ut_pelt_clock_advance(&uc->pelt, now, c->scale);
 	uc->last_now = max(now, uc->last_now);
+}
+
+/* A reader's context: projected to @now, no clock moves (track_lock held). */
+void ut_probe_read_ctx(struct ut_ctx *c, int cpu, u64 now)
+{
+	struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, cpu);
+
+	c->now = now;
+	c->cpu = cpu;
+	c->scale = ut_inv_scale(uc);
+	c->pelt_now = ut_pelt_clock_at(&uc->pelt, now, c->scale);
 }
 
 static struct ut_active *ut_probe_active(void)
@@ -365,9 +393,12 @@ static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 		/* the gap between the two tasks counts as idle */
 		ut_disp_switch_out(act, &c, pc, UT_CLASS_IDLE, ps,
 				   prev_runnable);
+		ut_pelt_clock_set_busy(&uc->pelt, false);
 		ut_probe_fill_ctx(&c, cpu, t_in);
 		ut_disp_switch_in(act, &c, true, nc, ns);
 	}
+	/* clock_pelt: scaled while a task runs, the task clock when idle */
+	ut_pelt_clock_set_busy(&uc->pelt, nc != UT_CLASS_IDLE);
 	if (act->needs & UT_NEED_TICK)
 		ut_probe_tick_gate(uc, nc != UT_CLASS_IDLE);
 	/* schedutil's fmax rule sees RT tasks; DL ones count by bandwidth */
@@ -768,6 +799,7 @@ int ut_probe_attach(unsigned int needs)
 		tracepoint_synchronize_unregister();
 		ut_probe_stop_ticks();
 		ut_probe_clear_rt();
+		ut_probe_pelt_forget();
 	}
 	if (!(needs & UT_NEED_TASKS) && had_tasks)
 		ut_probe_tasks_stop();

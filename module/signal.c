@@ -141,9 +141,7 @@ bool ut_signal_read(const struct ut_signal *sig, int cpu, bool boost,
 		return false;
 	raw_spin_lock_irqsave(&uc->track_lock, flags);
 	/* a read projects to @clk without moving the trackers' clock */
-	c.now = ut_probe_cpu_at(cpu, clk);
-	c.cpu = cpu;
-	c.scale = ut_inv_scale(uc);
+	ut_probe_read_ctx(&c, cpu, ut_probe_cpu_at(cpu, clk));
 	for (i = 0; i < sig->nr; i++)
 		sum += ut_signal_part(sig->tr[i], &c, boost && i == 0);
 	raw_spin_unlock_irqrestore(&uc->track_lock, flags);

@@ -30,6 +30,7 @@
 #include <linux/sched.h>
 #include <linux/sched/clock.h>
 #include <linux/spinlock.h>
+#include <utiltrack/pelt.h>
 #include <utiltrack/tracker.h>
 
 struct dentry;
@@ -149,6 +150,8 @@ struct ut_cpu {
 	u32 cur_khz;
 	u32 max_khz;
 	u32 capacity;		/* as last read, for debugfs; see ut_inv_scale() */
+	/* the kernel's clock_pelt, as far as the switches show it */
+	struct ut_pelt_clock pelt;
 	/* an RT task runs here (rt_policy=max; DL counts by bandwidth) */
 	bool rt_running;
 	/* switches to the idle task (for the governor's busy hold) */
@@ -189,6 +192,7 @@ u64 ut_probe_cpu_now(int cpu);
 u64 ut_probe_cpu_at(int cpu, u64 clk);
 u64 ut_probe_kernel_pelt_at(struct task_struct *p, u64 now);
 void ut_probe_fill_ctx(struct ut_ctx *c, int cpu, u64 now);
+void ut_probe_read_ctx(struct ut_ctx *c, int cpu, u64 now);
 enum ut_class ut_probe_class_of(struct task_struct *p);
 /*
  * Not a tracker's need: set whenever any tracker is enabled, for the task

@@ -56,6 +56,13 @@ enum ut_class {
 /* One event as trackers see it. */
 struct ut_ctx {
 	u64 now;		/* ns, the scheduler's task clock of @cpu */
+	/*
+	 * ns, PELT's clock of @cpu, as the kernel's rq_clock_pelt(): it
+	 * runs at @scale/1024 of @now while the CPU is busy and is @now
+	 * again once the CPU goes idle. PELT signals count on it with full
+	 * contributions; window-based ones scale their busy time instead.
+	 */
+	u64 pelt_now;
 	int cpu;
 	u32 scale;		/* invariance: 1024 * cap/1024 * cur/max freq */
 };

@@ -62,14 +62,14 @@ void trk_pelt_task_init(struct ut_tracker *tr, void *td,
 	u64 lut = READ_ONCE(ka->last_update_time);
 
 	/*
-	 * lut may be a little ahead of c->now, which outside a switch is an
-	 * estimate of the runqueue clock; updates before lut are no-ops.
+	 * lut may be a little ahead of c->pelt_now, which outside a switch is
+	 * an estimate of the runqueue clock; updates before lut are no-ops.
 	 */
 	if (t->class == UT_CLASS_FAIR && lut &&
-	    abs((s64)(c->now - lut)) < NSEC_PER_SEC)
+	    abs((s64)(c->pelt_now - lut)) < NSEC_PER_SEC)
 		trk_pelt_copy_kernel(pt, ka, lut);
 	else
-		ut_pelt_init(&pt->avg, c->now, 0, 0);
+		ut_pelt_init(&pt->avg, c->pelt_now, 0, 0);
 	/*
 	 * Not running, not runnable: the event that calls this is a wakeup
 	 * (so the task slept until now), a switch (which says both), or a
@@ -87,7 +87,7 @@ void trk_pelt_cpu_init(struct ut_tracker *tr, void *cd,
 {
 	struct trk_pelt_cpu *pc = cd;
 
-	ut_pelt_init(&pc->avg, c->now, 0, 0);
+	ut_pelt_init(&pc->avg, c->pelt_now, 0, 0);
 }
 
 /*
@@ -109,8 +109,8 @@ static void trk_pelt_cpu_settle(struct trk_pelt_cpu *pc, const struct ut_ctx *c)
 {
 	if (!pc->wake_pending)
 		return;
-	ut_pelt_update(&pc->avg, min(pc->wake_at, c->now), pc->fair_running,
-		       trk_pelt_cpu_nr(pc), c->scale);
+	ut_pelt_update(&pc->avg, min(pc->wake_at, c->pelt_now),
+		       pc->fair_running, trk_pelt_cpu_nr(pc), TRK_PELT_SCALE);
 	pc->nr_runnable += pc->wake_pending;
 	pc->wake_pending = 0;
 }
@@ -118,8 +118,8 @@ static void trk_pelt_cpu_settle(struct trk_pelt_cpu *pc, const struct ut_ctx *c)
 static void trk_pelt_cpu_advance(struct trk_pelt_cpu *pc, const struct ut_ctx *c)
 {
 	trk_pelt_cpu_settle(pc, c);
-	ut_pelt_update(&pc->avg, c->now, pc->fair_running,
-		       trk_pelt_cpu_nr(pc), c->scale);
+	ut_pelt_update(&pc->avg, c->pelt_now, pc->fair_running,
+		       trk_pelt_cpu_nr(pc), TRK_PELT_SCALE);
 }
 
 /* The task joins @pc's queued count; it is counted on one CPU at most. */
@@ -142,13 +142,13 @@ static void trk_pelt_task_settle(struct trk_pelt_task *pt,
 {
 	if (!pt->wake_pending)
 		return;
-	if (pt->wake_at > c->now) {
+	if (pt->wake_at > c->pelt_now) {
 		ut_stat_inc(&pc->wake_ahead);
 		pc->wake_ahead_max_ns = max(pc->wake_ahead_max_ns,
-					    pt->wake_at - c->now);
+					    pt->wake_at - c->pelt_now);
 	}
-	ut_pelt_update(&pt->avg, min(pt->wake_at, c->now), false, false,
-		       c->scale);
+	ut_pelt_update(&pt->avg, min(pt->wake_at, c->pelt_now), false, false,
+		       TRK_PELT_SCALE);
 	pt->wake_pending = false;
 }
 
@@ -183,11 +183,11 @@ static void trk_pelt_attach_new(struct trk_pelt_cpu *pc,
 	u64 lut = READ_ONCE(ka->last_update_time);
 	struct ut_ctx at = *c;
 
-	if (lut && abs((s64)(c->now - lut)) < NSEC_PER_SEC) {
+	if (lut && abs((s64)(c->pelt_now - lut)) < NSEC_PER_SEC) {
 		trk_pelt_copy_kernel(pt, ka, lut);
 		pt->wake_pending = false;
 		/* never after the true clock: lut is the enqueue's, or less */
-		at.now = min(c->now, lut);
+		at.pelt_now = min(c->pelt_now, lut);
 	}
 	trk_pelt_cpu_advance(pc, &at);
 	trk_pelt_attach(pc, pt);
@@ -202,13 +202,13 @@ void trk_pelt_wakeup(struct ut_tracker *tr, void *td, void *cd,
 	/* ttwu of a task that has not finished going to sleep: no change */
 	if (pt->running || pt->runnable)
 		return;
-	pt->wake_at = c->now;
+	pt->wake_at = c->pelt_now;
 	pt->wake_pending = true;
 	pt->runnable = true;
 	if (t->class != UT_CLASS_FAIR)
 		return;
 	if (!pc->wake_pending)
-		pc->wake_at = c->now;
+		pc->wake_at = c->pelt_now;
 	pc->wake_pending++;
 	pt->counted = true;
 	if (!pt->attached)
@@ -263,7 +263,7 @@ void trk_pelt_switch_out(struct ut_tracker *tr, void *td, void *cd,
 	struct trk_pelt_task *pt = td;
 	struct trk_pelt_cpu *pc = cd;
 
-	ut_pelt_update(&pt->avg, c->now, true, true, c->scale);
+	ut_pelt_update(&pt->avg, c->pelt_now, true, true, TRK_PELT_SCALE);
 	pt->running = false;
 	if (t->class != pt->class) {
 		pt->unsettled_at = c->now;
@@ -293,7 +293,8 @@ void trk_pelt_switch_in(struct ut_tracker *tr, void *td, void *cd,
 	struct trk_pelt_cpu *pc = cd;
 
 	trk_pelt_task_settle(pt, pc, c);
-	ut_pelt_update(&pt->avg, c->now, false, pt->runnable, c->scale);
+	ut_pelt_update(&pt->avg, c->pelt_now, false, pt->runnable,
+		       TRK_PELT_SCALE);
 	pt->runnable = true;
 	pt->running = true;
 	/* queued since before the module loaded, or woken while not CFS */
@@ -310,7 +311,8 @@ void trk_pelt_migrate(struct ut_tracker *tr, void *td, void *src,
 	struct trk_pelt_cpu *ps = src, *pd = dst;
 
 	trk_pelt_task_settle(pt, ps, cs);
-	ut_pelt_update(&pt->avg, cs->now, false, pt->runnable, cs->scale);
+	ut_pelt_update(&pt->avg, cs->pelt_now, false, pt->runnable,
+		       TRK_PELT_SCALE);
 	pt->unsettled_at = max(cs->now, cd->now);
 	trk_pelt_cpu_advance(ps, cs);
 	trk_pelt_cpu_advance(pd, cd);
@@ -333,7 +335,7 @@ static void trk_pelt_cpu_show(struct ut_tracker *tr, void *cd,
 	vals[1] = pc->avg.runnable_avg;
 }
 
-/* Projected to c->now: a CPU running one task has no switch to update it. */
+/* Projected to c->pelt_now: a CPU running one task has no switch to update it. */
 u32 trk_pelt_cpu_util(struct ut_tracker *tr, void *cd,
 		      const struct ut_ctx *c, u32 *runnable)
 {

@@ -12,6 +12,12 @@
 #include <utiltrack/pelt.h>
 #include <utiltrack/tracker.h>
 
+/*
+ * PELT trackers count on their CPU's PELT clock (c->pelt_now), which is
+ * where invariance is: their contributions are never scaled.
+ */
+#define TRK_PELT_SCALE		UT_CAPACITY_SCALE
+
 /* how long after a move, class change or exec a task is not compared */
 #define TRK_PELT_SETTLE_NS	(256 * NSEC_PER_MSEC)
 

@@ -15,6 +15,7 @@
 #include <utiltrack/pelt.h>
 
 #include "utiltrack.h"
+#include "trackers/pelt.h"
 
 struct trk_rt_cpu {
 	struct ut_pelt avg;
@@ -30,7 +31,7 @@ static void trk_rt_cpu_init(struct ut_tracker *tr, void *cd,
 {
 	struct trk_rt_cpu *rc = cd;
 
-	ut_pelt_init(&rc->avg, c->now, 0, 0);
+	ut_pelt_init(&rc->avg, c->pelt_now, 0, 0);
 }
 
 static void trk_rt_task_init(struct ut_tracker *tr, void *td,
@@ -38,7 +39,7 @@ static void trk_rt_task_init(struct ut_tracker *tr, void *td,
 {
 	struct trk_rt_task *rt = td;
 
-	ut_pelt_init(&rt->avg, c->now, 0, 0);
+	ut_pelt_init(&rt->avg, c->pelt_now, 0, 0);
 }
 
 static void trk_rt_cpu_switch(struct ut_tracker *tr, void *cd,
@@ -47,8 +48,8 @@ static void trk_rt_cpu_switch(struct ut_tracker *tr, void *cd,
 {
 	struct trk_rt_cpu *rc = cd;
 
-	ut_pelt_update(&rc->avg, c->now, rc->rt_running, rc->rt_running,
-		       c->scale);
+	ut_pelt_update(&rc->avg, c->pelt_now, rc->rt_running, rc->rt_running,
+		       TRK_PELT_SCALE);
 	rc->rt_running = next == UT_CLASS_RT;
 }
 
@@ -59,7 +60,7 @@ static void trk_rt_switch_out(struct ut_tracker *tr, void *td, void *cd,
 	struct trk_rt_task *rt = td;
 	bool rt_ran = t->class == UT_CLASS_RT;
 
-	ut_pelt_update(&rt->avg, c->now, rt_ran, rt_ran, c->scale);
+	ut_pelt_update(&rt->avg, c->pelt_now, rt_ran, rt_ran, TRK_PELT_SCALE);
 }
 
 static void trk_rt_switch_in(struct ut_tracker *tr, void *td, void *cd,
@@ -68,7 +69,7 @@ static void trk_rt_switch_in(struct ut_tracker *tr, void *td, void *cd,
 	struct trk_rt_task *rt = td;
 
 	/* decay over the time it did not run */
-	ut_pelt_update(&rt->avg, c->now, false, false, c->scale);
+	ut_pelt_update(&rt->avg, c->pelt_now, false, false, TRK_PELT_SCALE);
 }
 
 static void trk_rt_cpu_show(struct ut_tracker *tr, void *cd,
@@ -79,13 +80,14 @@ static void trk_rt_cpu_show(struct ut_tracker *tr, void *cd,
 	vals[0] = rc->avg.util_avg;
 }
 
-/* Projected to c->now, as pelt's: an RT task may run for long. */
+/* Projected to c->pelt_now, as pelt's: an RT task may run for long. */
 static u32 trk_rt_cpu_util(struct ut_tracker *tr, void *cd,
 			   const struct ut_ctx *c, u32 *runnable)
 {
 	struct trk_rt_cpu rc = *(struct trk_rt_cpu *)cd;
 
-	ut_pelt_update(&rc.avg, c->now, rc.rt_running, rc.rt_running, c->scale);
+	ut_pelt_update(&rc.avg, c->pelt_now, rc.rt_running, rc.rt_running,
+		       TRK_PELT_SCALE);
 	return rc.avg.util_avg;
 }
 

@@ -175,10 +175,10 @@ static void trk_est_sample(struct trk_est_task *et, const struct ut_task *t,
 
 	if (UT_UTIL_EST_SAMPLE_BEFORE_DEQUEUE) {
 		sa = et->in;
-		cut = ut_probe_kernel_pelt_at(t->p, c->now);
+		cut = ut_probe_kernel_pelt_at(t->p, c->pelt_now);
 		et->ue.unchanged = et->kernel_unchanged;
-		if (cut > sa.last_update_time && cut <= c->now) {
-			ut_pelt_update(&sa, cut, true, 1, c->scale);
+		if (cut > sa.last_update_time && cut <= c->pelt_now) {
+			ut_pelt_update(&sa, cut, true, 1, TRK_PELT_SCALE);
 			ut_util_est_util_changed(&et->ue);
 		}
 		ut_util_est_sleep(&trk_est_rules, &et->ue, sa.util_avg,

@@ -9,7 +9,7 @@
 # and per CPU, at several OPPs. CPU0 keeps the test shell; the loads run
 # on CPU1, a LITTLE CPU of the first cluster.
 
-t_plan 26
+t_plan 32
 
 # The 25 % duty load: 4 ms every 16 ms, busy for wall-clock time
 # (rt-app "runtime"), so its share of time is the same at every OPP.
@@ -208,8 +208,10 @@ test_invariance() {
 		done
 		# shellcheck disable=SC2046
 		set -- "$@" $(b_run_ns "$tid")
+		# 12 asleep reads, of at most 80 tries (a third to a half
+		# of the tries see it asleep throughout)
 		_i=0
-		while [ $_i -lt 24 ]; do
+		while [ $_i -lt 80 ] && [ "$(wc -l </tmp/b_task)" -lt 12 ]; do
 			b_pair "$tid" >>/tmp/b_task
 			sleep 0.05
 			_i=$((_i + 1))
@@ -226,22 +228,30 @@ test_invariance() {
 		grep pelt_validation $UTD/stats
 		t_range "kernel's cpu1 util under a 25 % duty at $f kHz is duty x cap x f/fmax" \
 			"$ku" "$(calc "$want * 0.85 - 4")" "$(calc "$want * 1.15 + 4")"
-		# the mean of 12 pairs a file apart; the kernel scales PELT's
-		# clock, utiltrack the contributions (docs/trackers.md): within
-		# 10 % + 5 (-16.7 of 195 the worst seen)
+		# the mean of 12 pairs, each read a file apart and so at a
+		# different phase of the load: within 10 % + 5
 		lim=$(calc "$ku * 0.1 + 5")
 		t_range "utiltrack's invariant cpu1 pelt vs the kernel's at $f kHz (diff)" \
 			"$(calc "$ou - $ku")" "-$lim" "$lim"
-		# every task's switch-outs: the module's own comparison is on;
-		# its mean over all tasks (15 to 29 in runs) is left to the
-		# log: the shell's short-lived forks on CPU0 dominate it
+		# every task's switch-outs, the module's own comparison: both
+		# count on a PELT clock that lags while the CPU is busy
 		t_range "per-task pelt validated at $f kHz: samples" \
 			"$(ut_stat pelt_validation_samples)" 50 100000000
-		# the issue's bar: mean error within 1 % of 1024
+		# the issue's bar, mean error within 1 % of 1024, over every
+		# task's switch-outs: util_avg, and exactly from the sums
+		t_range "per-task pelt validated at $f kHz: mean abs error, all tasks" \
+			"$(ut_stat pelt_validation_mean_abs_err)" 0 10.24
+		t_range "per-task pelt validated at $f kHz: mean abs error from the sums" \
+			"$(ut_stat pelt_validation_sum_mean_abs_err)" 0 10.24
+		# read from outside the module. The kernel's util_avg moves
+		# only when a PELT period has passed since its last refresh
+		# (often a tick in the run): up to one period's contribution
+		# (< 22) behind its sums at a dequeue. At fmin a period is
+		# 6 ms of the task clock, so that is often the case.
 		t_range "duty thread's pelt vs its p->se.avg.util_avg at $f kHz: asleep reads" \
-			"$(wc -l </tmp/b_task)" 6 24
+			"$(wc -l </tmp/b_task)" 6 12
 		t_range "duty thread's pelt vs its p->se.avg.util_avg at $f kHz: mean abs error" \
-			"$(mean_of /tmp/b_task)" 0 10.24
+			"$(mean_of /tmp/b_task)" 0 22
 		ut_rmmod utiltrack
 	done
 	set_gov "$pol" performance
