@@ -320,11 +320,12 @@ test_walt() {
 	t_perf_range "walt demand of a ~50 % task (10 ms period, 20 ms window) vs its real run+wait x 1024 (diff)" \
 		"$(calc "$(mean_of /tmp/dem) - $duty * 10.24")" -26 26
 
-	# step 10 % -> 90 %: demand within 10 % of the new level (0.9 *
-	# 0.9 * 1024 = 829) within 2 windows. Not the level itself (921):
+	# step 10 % -> 90 %: demand at 3/4 of full scale (768, 5/6 of the
+	# new level 921) within 2 windows; PELT's 32 ms half-life takes 77
+	# ms to get there. Not the level itself, nor 90 % of it (829):
 	# rt-app's busy loop is calibrated once, and when TCG's host runs
 	# faster than at calibration, a 9 ms phase ends early and a window
-	# reads a little under 90 % (58.4 ms once, against 14-37).
+	# can read under 81 %.
 	rtapp_json $J/step.json wstep SCHED_OTHER 3 \
 		"$(phase lo 1000 10000 120), $(phase hi 9000 10000 60)"
 	trace_start utiltrack_task_util 'tracker == "walt"' sched_switch
@@ -361,7 +362,7 @@ test_walt() {
 			for (j = 1; j <= m; j++) {
 				if (ut[j] < step)
 					continue
-				if (uv[j] >= 829) {
+				if (uv[j] >= 768) {
 					printf "%.1f %.1f %.6f", below, (ut[j] - step) * 1000, step
 					exit
 				}
@@ -370,8 +371,8 @@ test_walt() {
 		}' /tmp/step.trace)
 	set -- $resp
 	below=$1 reached=$2 step=$3
-	echo "walt: 10% -> 90% step, last report below 829 at ${below:-never} ms, demand >= 829 reported at ${reached:-never} ms"
-	t_perf_range "walt step response: last demand < 829 reported (ms after the step, <= 2 windows)" \
+	echo "walt: 10% -> 90% step, last report below 768 at ${below:-never} ms, demand >= 768 reported at ${reached:-never} ms"
+	t_perf_range "walt step response: last demand < 768 reported (ms after the step, <= 2 windows)" \
 		"${below:--1}" 0 41
 	# a late response: the task's runs and reports around the step, so
 	# the log shows whether the load or the tracker was late
