@@ -255,14 +255,37 @@ static void pelt_clock_scaled_while_busy(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pc.mark, t + 8 * PERIOD);
 	/* idle: the lag is given back at once */
 	ut_pelt_clock_set_busy(&pc, false);
-	KUNIT_EXPECT_EQ(test, ut_pelt_clock_at(&pc, t + 8 * PERIOD, 512),
-			t + 8 * PERIOD);
-	KUNIT_EXPECT_EQ(test, ut_pelt_clock_advance(&pc, t + 9 * PERIOD, 512),
+	KUNIT_EXPECT_EQ(test, ut_pelt_clock_at(&pc, t + 9 * PERIOD, 512),
 			t + 9 * PERIOD);
-	/* at full scale it is the task clock, busy or not */
+	/* busy again with no event between: it runs on from the mark */
 	ut_pelt_clock_set_busy(&pc, true);
+	KUNIT_EXPECT_EQ(test, ut_pelt_clock_at(&pc, t + 10 * PERIOD, 512),
+			t + 9 * PERIOD);
+	/* at full scale it keeps pace with the task clock */
 	KUNIT_EXPECT_EQ(test, ut_pelt_clock_advance(&pc, t + 20 * PERIOD, 1024),
 			t + 20 * PERIOD);
+}
+
+static void pelt_attach_at_takes_the_cpu_position(struct kunit *test)
+{
+	struct ut_pelt cpu, se;
+	u32 util;
+
+	ut_pelt_init(&cpu, 0, 0, 0);
+	ut_pelt_update(&cpu, 100 * PERIOD + 300 * 1024, false, false, 1024);
+	ut_pelt_init(&se, 0, 0, 0);
+	ut_pelt_update(&se, 40 * PERIOD + 700 * 1024, true, true, 1024);
+	util = se.util_avg;
+	KUNIT_ASSERT_GT(test, util, 0U);
+	ut_pelt_attach_at(&se, &cpu);
+	KUNIT_EXPECT_EQ(test, se.last_update_time, cpu.last_update_time);
+	KUNIT_EXPECT_EQ(test, se.period_contrib, cpu.period_contrib);
+	KUNIT_EXPECT_EQ(test, se.util_avg, util);
+	KUNIT_EXPECT_EQ(test, se.util_sum,
+			util * (UT_PELT_MIN_DIVIDER + cpu.period_contrib));
+	/* on from there, not from its old clock: a period decays it once */
+	ut_pelt_update(&se, cpu.last_update_time + PERIOD, false, false, 1024);
+	UT_KUNIT_EXPECT_NEAR(test, se.util_avg, util * 1002 / 1024, 3);
 }
 
 static void pelt_runnable_without_running(struct kunit *test)
@@ -330,6 +353,7 @@ static struct kunit_case pelt_cases[] = {
 	KUNIT_CASE(pelt_small_steps_equal_one),
 	KUNIT_CASE(pelt_scale_is_invariance),
 	KUNIT_CASE(pelt_clock_scaled_while_busy),
+	KUNIT_CASE(pelt_attach_at_takes_the_cpu_position),
 	KUNIT_CASE(pelt_runnable_without_running),
 	KUNIT_CASE(pelt_runnable_counts_entities),
 	KUNIT_CASE(pelt_add_sub_saturate),

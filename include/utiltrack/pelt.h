@@ -103,4 +103,11 @@ void ut_pelt_clock_set_busy(struct ut_pelt_clock *pc, bool busy);
 void ut_pelt_add(struct ut_pelt *cpu, u32 util_avg, u32 runnable_avg);
 void ut_pelt_sub(struct ut_pelt *cpu, u32 util_avg, u32 runnable_avg);
 
+/*
+ * Put an entity that moved to another CPU on that CPU's clock, at the
+ * time and period position of the CPU's signal @cpu, its averages kept:
+ * PELT clocks of different CPUs differ by what each lags while busy.
+ */
+void ut_pelt_attach_at(struct ut_pelt *sa, const struct ut_pelt *cpu);
+
 #endif /* _UTILTRACK_PELT_H */

@@ -217,6 +217,22 @@ void ut_pelt_clock_set_busy(struct ut_pelt_clock *pc, bool busy)
 	pc->busy = busy;
 }
 
+/*
+ * As attach_entity_load_avg() does for a migrated task: its last update
+ * becomes its new cfs_rq's, and its sums are re-derived from its averages
+ * with that signal's divider.
+ */
+void ut_pelt_attach_at(struct ut_pelt *sa, const struct ut_pelt *cpu)
+{
+	u32 divider;
+
+	sa->last_update_time = cpu->last_update_time;
+	sa->period_contrib = cpu->period_contrib;
+	divider = ut_pelt_divider(sa);
+	sa->util_sum = sa->util_avg * divider;
+	sa->runnable_sum = (u64)sa->runnable_avg * divider;
+}
+
 /**
  * ut_pelt_add - attach an entity's averages to an aggregate
  * @cpu: the aggregate (a CPU's signal)
