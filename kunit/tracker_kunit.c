@@ -191,7 +191,7 @@ static void ev_switch(int cpu, u64 now, struct ut_slot *ps, bool runnable,
 	ut_disp_switch_out(act, &c, class_of(ps), class_of(ns), ps, runnable);
 	ut_disp_switch_in(act, &c, false, class_of(ns), ns);
 	/* as probes.c: PELT's clock is scaled while a task runs */
-	ut_pelt_clock_set_busy(&per_cpu_ptr(&ut_cpus, cpu)->pelt, ns);
+	ut_pelt_clock_set_busy(&per_cpu_ptr(&ut_cpus, cpu)->pelt, !!ns);
 	ev_end(cpu, flags);
 }
 
@@ -729,6 +729,47 @@ static void tracker_pelt_clock_invariance(struct kunit *test)
 	UT_KUNIT_EXPECT_NEAR(test, ref.util_avg, 62, 2);
 }
 
+/*
+ * PELT clocks of two CPUs differ by what each lagged while busy: CPU1 at
+ * capacity 512, busy for 420 ms, reads 210 ms behind CPU0. A task that
+ * ran on CPU0 and moves there takes CPU1's clock (as the kernel attaches
+ * it at its new cfs_rq's time): its run on CPU1 counts at once. Kept on
+ * CPU0's time, every update on CPU1 would be before its last and
+ * dropped, its util frozen at 163 instead of rising to ~213.
+ */
+static void tracker_pelt_migrate_rebases(struct kunit *test)
+{
+	struct ut_slot *s, *b;
+	struct ut_pelt ref;
+
+	per_cpu_ptr(&ut_cpus, 1)->capacity = 512;
+	KUNIT_ASSERT_EQ(test, ut_reg_enable("pelt"), 0);
+	b = fake_slot(test, 1, SCHED_NORMAL);
+	s = fake_slot(test, 2, SCHED_NORMAL);
+	ev_migrate(b, 1, T0);
+	ev_one(b, T0, ut_disp_wakeup);
+	ev_switch(1, T0, NULL, false, b);
+
+	ev_one(s, T0 + 400 * MS, ut_disp_wakeup);
+	ev_switch(0, T0 + 400 * MS, NULL, false, s);
+	ev_switch(0, T0 + 408 * MS, s, false, NULL);
+	ev_migrate(s, 1, T0 + 410 * MS);
+	ev_one(s, T0 + 420 * MS, ut_disp_wakeup);
+	ev_switch(1, T0 + 420 * MS, b, true, s);
+	ev_switch(1, T0 + 428 * MS, s, false, b);
+
+	/*
+	 * 8 ms run; asleep 2 ms on CPU0's clock and 5 ms on CPU1's (its
+	 * 10 ms there at 512); 4 ms of PELT time in its 8 ms run on CPU1
+	 */
+	ut_pelt_init(&ref, 0, 0, 0);
+	ut_pelt_update(&ref, 8 * MS, true, 1, 1024);
+	ut_pelt_update(&ref, 15 * MS, false, 0, 1024);
+	ut_pelt_update(&ref, 19 * MS, true, 1, 1024);
+	UT_KUNIT_EXPECT_NEAR(test, task_val(test, "pelt", s), ref.util_avg, 4);
+	UT_KUNIT_EXPECT_NEAR(test, ref.util_avg, 213, 8);
+}
+
 /* The pelt tracker's runnable signal of @cpu, projected to @now. */
 static u32 pelt_runnable_at(struct kunit *test, int cpu, u64 now)
 {
@@ -1102,6 +1143,7 @@ static struct kunit_case tracker_cases[] = {
 	KUNIT_CASE(tracker_exit_only_for_seen_tasks),
 	KUNIT_CASE(tracker_pelt_duty_cycle),
 	KUNIT_CASE(tracker_pelt_clock_invariance),
+	KUNIT_CASE(tracker_pelt_migrate_rebases),
 	KUNIT_CASE(tracker_pelt_runnable_counts_queued),
 	KUNIT_CASE(tracker_pelt_exit_leaves_cpu),
 	KUNIT_CASE(tracker_rt_counts_rt_only),

@@ -46,11 +46,24 @@ static struct notifier_block ut_inv_nb = {
 	.notifier_call = ut_inv_policy_notify,
 };
 
-/* cpu_frequency tracepoint: a CPU's frequency changed. */
+/*
+ * cpu_frequency tracepoint: a CPU's frequency changed. Its PELT clock
+ * first moves on at the frequency being left: busy time since the last
+ * event ran at that one, and a long run may have no other event.
+ */
 void ut_inv_probe_freq(void *data, unsigned int khz, unsigned int cpu)
 {
-	if (cpu < nr_cpu_ids)
-		WRITE_ONCE(per_cpu(ut_cpus, cpu).cur_khz, khz);
+	struct ut_cpu *uc;
+	unsigned long flags;
+
+	if (cpu >= nr_cpu_ids)
+		return;
+	uc = per_cpu_ptr(&ut_cpus, cpu);
+	raw_spin_lock_irqsave(&uc->track_lock, flags);
+	ut_pelt_clock_advance(&uc->pelt, ut_probe_cpu_now(cpu),
+			      ut_inv_scale(uc));
+	WRITE_ONCE(uc->cur_khz, khz);
+	raw_spin_unlock_irqrestore(&uc->track_lock, flags);
 }
 
 /*

@@ -8,11 +8,12 @@
  * tracking lock of the CPU the data belongs to. No allocation, no
  * sleeping, no global lock.
  *
- * Time: trackers run on the scheduler's task clock (rq_clock_task, which
- * is what PELT uses when not frequency-invariant). At a switch it is read
- * exactly from se.exec_start, which put_prev/set_next just set. Other
- * events estimate it as sched_clock_cpu() minus the offset learnt at the
- * CPU's last switch (non-zero with IRQ time accounting).
+ * Time: trackers run on the scheduler's task clock (rq_clock_task). At a
+ * switch it is read exactly from se.exec_start, which put_prev/set_next
+ * just set. Other events estimate it as sched_clock_cpu() minus the
+ * offset learnt at the CPU's last switch (non-zero with IRQ time
+ * accounting). PELT signals count on each CPU's PELT clock derived from
+ * it (struct ut_pelt_clock, ut_ctx.pelt_now), as the kernel's do.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -393,7 +394,10 @@ static void ut_probe_switch(UT_SCHED_SWITCH_ARGS)
 		/* the gap between the two tasks counts as idle */
 		ut_disp_switch_out(act, &c, pc, UT_CLASS_IDLE, ps,
 				   prev_runnable);
-		ut_pelt_clock_set_busy(&uc->pelt, false);
+		/*
+		 * The kernel's rq->curr is still prev in the gap (a newidle
+		 * balance), so its PELT clock goes on lagging: not idle.
+		 */
 		ut_probe_fill_ctx(&c, cpu, t_in);
 		ut_disp_switch_in(act, &c, true, nc, ns);
 	}
@@ -637,8 +641,9 @@ static void ut_probe_pelt_se(void *data, struct sched_entity *se)
  * update). 0 when no update was seen since the probe came, or the marks
  * are another task's. The dequeue's own update, if it refreshed util_avg,
  * is the newest mark and carries @p's current update time; the distance
- * between two update times is running time here (no idle between them,
- * and a non-invariant kernel's PELT clock runs with the task clock).
+ * between two update times is running time on the kernel's PELT clock
+ * (no idle between them), so @now must be a time on a clock that runs as
+ * the kernel's does (see trk_est_kernel_cut()).
  */
 u64 ut_probe_kernel_pelt_at(struct task_struct *p, u64 now)
 {

@@ -12,7 +12,8 @@
  * the governor can too (->cpu_util's @runnable). Tasks already queued
  * when the module loaded are counted from their first switch-in.
  *
- * Validation: at every switch-out of a CFS task, when invariance is off,
+ * Validation: at every switch-out of a CFS task, when the trackers scale
+ * as the kernel does (ut_inv_as_kernel(): invariance=0 on x86, 1 on arm64),
  * the task's util is compared with the kernel's own p->se.avg.util_avg,
  * which put_prev/dequeue updated at the same instant.
  *
@@ -37,6 +38,26 @@
 #include "compat/sched.h"
 #include "trackers/pelt.h"
 
+/*
+ * The kernel's last update of the task as a time on our PELT clock; 0
+ * when it has none or it is a second or more away. Where the kernel's
+ * PELT scales as ours (ut_inv_as_kernel()) the two clocks agree; where
+ * it does not, its clock is about the task clock, and its distance from
+ * now is kept instead: the same time on an idle CPU, whose PELT clock is
+ * the task clock, and never the lag of a busy one ahead of our clock.
+ */
+static u64 trk_pelt_kernel_lut(const struct sched_avg *ka,
+			       const struct ut_ctx *c)
+{
+	u64 lut = READ_ONCE(ka->last_update_time);
+	u64 base = ut_inv_as_kernel() ? c->pelt_now : c->now;
+	s64 d = (s64)(lut - base);
+
+	if (!lut || abs(d) >= NSEC_PER_SEC || (d < 0 && -d >= c->pelt_now))
+		return 0;
+	return c->pelt_now + d;
+}
+
 /* Take the kernel's own PELT state of the task as ours. */
 static void trk_pelt_copy_kernel(struct trk_pelt_task *pt,
 				 const struct sched_avg *ka, u64 lut)
@@ -59,14 +80,13 @@ void trk_pelt_task_init(struct ut_tracker *tr, void *td,
 {
 	const struct sched_avg *ka = &t->p->se.avg;
 	struct trk_pelt_task *pt = td;
-	u64 lut = READ_ONCE(ka->last_update_time);
+	u64 lut = trk_pelt_kernel_lut(ka, c);
 
 	/*
 	 * lut may be a little ahead of c->pelt_now, which outside a switch is
 	 * an estimate of the runqueue clock; updates before lut are no-ops.
 	 */
-	if (t->class == UT_CLASS_FAIR && lut &&
-	    abs((s64)(c->pelt_now - lut)) < NSEC_PER_SEC)
+	if (t->class == UT_CLASS_FAIR && lut)
 		trk_pelt_copy_kernel(pt, ka, lut);
 	else
 		ut_pelt_init(&pt->avg, c->pelt_now, 0, 0);
@@ -180,10 +200,10 @@ static void trk_pelt_attach_new(struct trk_pelt_cpu *pc,
 				const struct ut_task *t, const struct ut_ctx *c)
 {
 	const struct sched_avg *ka = &t->p->se.avg;
-	u64 lut = READ_ONCE(ka->last_update_time);
+	u64 lut = trk_pelt_kernel_lut(ka, c);
 	struct ut_ctx at = *c;
 
-	if (lut && abs((s64)(c->pelt_now - lut)) < NSEC_PER_SEC) {
+	if (lut) {
 		trk_pelt_copy_kernel(pt, ka, lut);
 		pt->wake_pending = false;
 		/* never after the true clock: lut is the enqueue's, or less */
@@ -316,6 +336,8 @@ void trk_pelt_migrate(struct ut_tracker *tr, void *td, void *src,
 	pt->unsettled_at = max(cs->now, cd->now);
 	trk_pelt_cpu_advance(ps, cs);
 	trk_pelt_cpu_advance(pd, cd);
+	/* from @src's PELT clock onto @dst's, which lags by another amount */
+	ut_pelt_attach_at(&pt->avg, &pd->avg);
 	if (pt->attached) {
 		ut_pelt_sub(&ps->avg, pt->avg.util_avg, pt->avg.runnable_avg);
 		ut_pelt_add(&pd->avg, pt->avg.util_avg, pt->avg.runnable_avg);

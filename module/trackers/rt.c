@@ -72,6 +72,24 @@ static void trk_rt_switch_in(struct ut_tracker *tr, void *td, void *cd,
 	ut_pelt_update(&rt->avg, c->pelt_now, false, false, TRK_PELT_SCALE);
 }
 
+/*
+ * Onto @dst's PELT clock, at its signal's position in the period, as
+ * pelt's tasks: clocks of different CPUs lag by different amounts.
+ */
+static void trk_rt_migrate(struct ut_tracker *tr, void *td, void *src,
+			   void *dst, const struct ut_task *t,
+			   const struct ut_ctx *cs, const struct ut_ctx *cd)
+{
+	struct trk_rt_task *rt = td;
+	struct trk_rt_cpu at = *(struct trk_rt_cpu *)dst;
+
+	/* a task that moves is not running */
+	ut_pelt_update(&rt->avg, cs->pelt_now, false, false, TRK_PELT_SCALE);
+	ut_pelt_update(&at.avg, cd->pelt_now, at.rt_running, at.rt_running,
+		       TRK_PELT_SCALE);
+	ut_pelt_attach_at(&rt->avg, &at.avg);
+}
+
 static void trk_rt_cpu_show(struct ut_tracker *tr, void *cd,
 			    const struct ut_ctx *c, u64 *vals)
 {
@@ -101,7 +119,7 @@ static void trk_rt_task_show(struct ut_tracker *tr, void *td,
 
 const struct ut_tracker_ops ut_rt_tracker = {
 	.name		= "rt",
-	.needs		= UT_NEED_SWITCH,
+	.needs		= UT_NEED_SWITCH | UT_NEED_MIGRATE,
 	.cpu_size	= sizeof(struct trk_rt_cpu),
 	.task_size	= sizeof(struct trk_rt_task),
 	.cpu_cols	= { "rt" },
@@ -111,6 +129,7 @@ const struct ut_tracker_ops ut_rt_tracker = {
 	.cpu_switch	= trk_rt_cpu_switch,
 	.switch_out	= trk_rt_switch_out,
 	.switch_in	= trk_rt_switch_in,
+	.migrate	= trk_rt_migrate,
 	.cpu_show	= trk_rt_cpu_show,
 	.task_show	= trk_rt_task_show,
 	.cpu_util	= trk_rt_cpu_util,

@@ -15,7 +15,8 @@
  * input; with rt it forms the util_est_rt signal.
  *
  * The sampling rules follow the running kernel (module/compat/sched.h).
- * Validation: when invariance is off, each sleeping task's estimate is
+ * Validation: when the trackers scale as the kernel does
+ * (ut_inv_as_kernel()), each sleeping task's estimate is
  * compared with the kernel's p->se.avg.util_est, updated by the same
  * dequeue just before the switch.
  */
@@ -166,6 +167,24 @@ static void trk_est_validate(struct trk_est_cpu *ec, struct trk_est_task *et,
  * then) or in the run. The model's own periods, in another phase, would
  * disagree with it whenever a task sleeps within a period of waking.
  */
+/*
+ * The kernel's last refresh of @t's util before this switch-out, on our
+ * PELT clock. Where the kernel's PELT does not scale as ours, its clock
+ * is the task clock: the running time since then is scaled onto ours.
+ */
+static u64 trk_est_kernel_cut(const struct ut_task *t, const struct ut_ctx *c)
+{
+	u64 at, ran;
+
+	if (ut_inv_as_kernel())
+		return ut_probe_kernel_pelt_at(t->p, c->pelt_now);
+	at = ut_probe_kernel_pelt_at(t->p, c->now);
+	if (!at || at > c->now)
+		return 0;
+	ran = ((c->now - at) * c->scale) >> UT_CAPACITY_SHIFT;
+	return ran < c->pelt_now ? c->pelt_now - ran : 0;
+}
+
 static void trk_est_sample(struct trk_est_task *et, const struct ut_task *t,
 			   const struct ut_ctx *c)
 {
@@ -175,7 +194,7 @@ static void trk_est_sample(struct trk_est_task *et, const struct ut_task *t,
 
 	if (UT_UTIL_EST_SAMPLE_BEFORE_DEQUEUE) {
 		sa = et->in;
-		cut = ut_probe_kernel_pelt_at(t->p, c->pelt_now);
+		cut = trk_est_kernel_cut(t, c);
 		et->ue.unchanged = et->kernel_unchanged;
 		if (cut > sa.last_update_time && cut <= c->pelt_now) {
 			ut_pelt_update(&sa, cut, true, 1, TRK_PELT_SCALE);
