@@ -194,7 +194,7 @@ test_invariance() {
 		: >/tmp/b_kern
 		: >/tmp/b_task
 		_i=0
-		while [ $_i -lt 12 ]; do
+		while [ $_i -lt 24 ]; do
 			# a file apart, alternating which is first (cfs_pair)
 			first=ours
 			[ $((_i % 2)) = 0 ] || first=kernel
@@ -203,7 +203,7 @@ test_invariance() {
 			echo "$3" >>/tmp/b_ours
 			echo "$4" >>/tmp/b_kern
 			set -- "$1" "$2"
-			sleep 0.2
+			sleep 0.1
 			_i=$((_i + 1))
 		done
 		# shellcheck disable=SC2046
@@ -228,9 +228,12 @@ test_invariance() {
 		grep pelt_validation $UTD/stats
 		t_range "kernel's cpu1 util under a 25 % duty at $f kHz is duty x cap x f/fmax" \
 			"$ku" "$(calc "$want * 0.85 - 4")" "$(calc "$want * 1.15 + 4")"
-		# the mean of 12 pairs, each read a file apart and so at a
-		# different phase of the load: within 10 % + 5
-		lim=$(calc "$ku * 0.1 + 5")
+		# the mean of 24 pairs, each read a file apart and so at a
+		# different phase of the load (ours projected to its read, the
+		# kernel's as last updated): within 15 % + 5. Means of 12 pairs
+		# at fmax were -18 to +30 of ~195 over six runs; a signal not
+		# invariant, or scaled twice, is off by 40 % or more there.
+		lim=$(calc "$ku * 0.15 + 5")
 		t_range "utiltrack's invariant cpu1 pelt vs the kernel's at $f kHz (diff)" \
 			"$(calc "$ou - $ku")" "-$lim" "$lim"
 		# every task's switch-outs, the module's own comparison: both
