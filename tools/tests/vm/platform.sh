@@ -148,14 +148,16 @@ emu_nearest() {
 }
 
 # make check's time budget: the accuracy (~4 min a boot, the calibration
-# included) is measured on 6.1 and 6.12; 5.10 runs the same emulation code
-# and every other check of the suite.
+# included) is asserted on 6.1, the stock kernel of the distribution CI
+# runs (the debug kernel reports it from a short run); 5.10 and 6.12 run
+# the same emulation code and every other check of the suite.
+# UT_EMU_ALL=1 measures it on every kernel.
 test_emulation() {
-	case $(uname -r) in
-	5.*)
+	case ${UT_EMU_ALL:-0}:$(uname -r) in
+	0:5.*|0:6.12*)
 		for f in $FMIN 1000000; do
 			t_skip "throughput at $f kHz is f/fmax within 10 %" \
-				"measured on 6.1 and 6.12 (make check's time budget)"
+				"measured on 6.1 (make check's time budget; UT_EMU_ALL=1 for all)"
 		done
 		return ;;
 	esac

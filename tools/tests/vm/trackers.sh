@@ -494,7 +494,7 @@ inv_sample() {
 
 # invariance, on PELT's clock as the kernel's: it runs at capacity x
 # cur/max while the CPU is busy and catches up when it goes idle. A
-# periodic load at fmax/2 so reads half the non-invariant signal (the
+# periodic load at fmax/2 reads half the non-invariant signal (the
 # kernel's, in this VM); a CPU that never idles gives nothing back and
 # reads full scale at any frequency, as the kernel's invariant PELT does
 # (scaling each contribution instead would read half there too).
