@@ -322,17 +322,23 @@ void trk_pelt_switch_in(struct ut_tracker *tr, void *td, void *cd,
 		trk_pelt_count(pc, pt);
 }
 
-/* The task's util leaves @src's signal and joins @dst's (attach/detach). */
-void trk_pelt_migrate(struct ut_tracker *tr, void *td, void *src,
-		      void *dst, const struct ut_task *t,
-		      const struct ut_ctx *cs, const struct ut_ctx *cd)
+/* A moving task's last update on @src's PELT clock. */
+void trk_pelt_migrate_out(void *td, void *src, const struct ut_ctx *cs)
+{
+	struct trk_pelt_task *pt = td;
+
+	trk_pelt_task_settle(pt, src, cs);
+	ut_pelt_update(&pt->avg, cs->pelt_now, false, pt->runnable,
+		       TRK_PELT_SCALE);
+}
+
+/* Then its util leaves @src's signal and joins @dst's (detach/attach). */
+void trk_pelt_migrate_in(void *td, void *src, void *dst,
+			 const struct ut_ctx *cs, const struct ut_ctx *cd)
 {
 	struct trk_pelt_task *pt = td;
 	struct trk_pelt_cpu *ps = src, *pd = dst;
 
-	trk_pelt_task_settle(pt, ps, cs);
-	ut_pelt_update(&pt->avg, cs->pelt_now, false, pt->runnable,
-		       TRK_PELT_SCALE);
 	pt->unsettled_at = max(cs->now, cd->now);
 	trk_pelt_cpu_advance(ps, cs);
 	trk_pelt_cpu_advance(pd, cd);
@@ -346,6 +352,14 @@ void trk_pelt_migrate(struct ut_tracker *tr, void *td, void *src,
 		trk_pelt_uncount(ps, pt);
 		trk_pelt_count(pd, pt);
 	}
+}
+
+void trk_pelt_migrate(struct ut_tracker *tr, void *td, void *src,
+		      void *dst, const struct ut_task *t,
+		      const struct ut_ctx *cs, const struct ut_ctx *cd)
+{
+	trk_pelt_migrate_out(td, src, cs);
+	trk_pelt_migrate_in(td, src, dst, cs, cd);
 }
 
 static void trk_pelt_cpu_show(struct ut_tracker *tr, void *cd,

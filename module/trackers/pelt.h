@@ -70,6 +70,9 @@ void trk_pelt_switch_out(struct ut_tracker *tr, void *td, void *cd,
 			 bool prev_runnable);
 void trk_pelt_switch_in(struct ut_tracker *tr, void *td, void *cd,
 			const struct ut_task *t, const struct ut_ctx *c);
+void trk_pelt_migrate_out(void *td, void *src, const struct ut_ctx *cs);
+void trk_pelt_migrate_in(void *td, void *src, void *dst,
+			 const struct ut_ctx *cs, const struct ut_ctx *cd);
 void trk_pelt_migrate(struct ut_tracker *tr, void *td, void *src, void *dst,
 		      const struct ut_task *t, const struct ut_ctx *cs,
 		      const struct ut_ctx *cd);

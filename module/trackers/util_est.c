@@ -259,8 +259,12 @@ static void trk_est_migrate(struct ut_tracker *tr, void *td, void *src,
 	struct trk_est_task *et = td;
 	struct trk_est_cpu *es = src, *ed = dst;
 
-	trk_pelt_migrate(tr, &et->pelt, &es->pelt, &ed->pelt, t, cs, cd);
+	trk_pelt_migrate_out(&et->pelt, &es->pelt, cs);
 	trk_est_pelt_moved(et);
+	trk_pelt_migrate_in(&et->pelt, &es->pelt, &ed->pelt, cs, cd);
+	/* now on @dst's PELT clock: attaching there recomputes nothing */
+	et->seen_lut = et->pelt.avg.last_update_time;
+	et->seen_contrib = et->pelt.avg.period_contrib;
 	if (et->queued) {
 		trk_est_dequeue(es, et);
 		trk_est_enqueue(ed, et);
