@@ -40,28 +40,6 @@ u64 ut_probe_cpu_at(int cpu, u64 clk)
 	return max(clk, ut_probe_cpu_now(cpu));
 }
 
-/* The PELT clock is the core's, moved by the suites' switches. */
-void ut_probe_fill_ctx(struct ut_ctx *c, int cpu, u64 now)
-{
-	struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, cpu);
-
-	c->now = now;
-	c->cpu = cpu;
-	c->scale = uc->capacity;
-	c->pelt_now = ut_pelt_clock_advance(&uc->pelt, now, c->scale);
-	uc->last_now = max(now, uc->last_now);
-}
-
-void ut_probe_read_ctx(struct ut_ctx *c, int cpu, u64 now)
-{
-	struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, cpu);
-
-	c->now = now;
-	c->cpu = cpu;
-	c->scale = uc->capacity;
-	c->pelt_now = ut_pelt_clock_at(&uc->pelt, now, c->scale);
-}
-
 /* A fake CPU's scale is its capacity (no frequency invariance). */
 u32 ut_inv_scale(struct ut_cpu *uc)
 {

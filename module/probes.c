@@ -135,29 +135,6 @@ static void ut_probe_pelt_forget(void)
 	}
 }
 
-/* An event's context, @cpu's clocks moving on to @now (track_lock held). */
-void ut_probe_fill_ctx(struct ut_ctx *c, int cpu, u64 now)
-{
-	struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, cpu);
-
-	c->now = now;
-	c->cpu = cpu;
-	c->scale = ut_inv_scale(uc);
-	c->pelt_now = ut_pelt_clock_advance(&uc->pelt, now, c->scale);
-	uc->last_now = max(now, uc->last_now);
-}
-
-/* A reader's context: projected to @now, no clock moves (track_lock held). */
-void ut_probe_read_ctx(struct ut_ctx *c, int cpu, u64 now)
-{
-	struct ut_cpu *uc = per_cpu_ptr(&ut_cpus, cpu);
-
-	c->now = now;
-	c->cpu = cpu;
-	c->scale = ut_inv_scale(uc);
-	c->pelt_now = ut_pelt_clock_at(&uc->pelt, now, c->scale);
-}
-
 static struct ut_active *ut_probe_active(void)
 {
 	struct ut_active *act = rcu_dereference_sched(ut_active);

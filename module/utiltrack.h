@@ -8,6 +8,7 @@
  *   registry.c        ut_reg_  trackers, enable/disable, the active set
  *   signal.c          ut_signal_ a CPU's signal by name (the governor's input)
  *   probes.c          ut_probe_ tracepoint probes: the hot path
+ *   ctx.c             ut_probe_ an event's or a read's clocks (ut_ctx)
  *   dispatch.c        ut_disp_  one event to every enabled tracker
  *   freqinv.c         ut_inv_  frequency and capacity invariance
  *   cost.c            ut_cost_ self-measurement, behind a read-mostly flag
@@ -191,6 +192,7 @@ void ut_probe_cpu_exit(void);
 u64 ut_probe_cpu_now(int cpu);
 u64 ut_probe_cpu_at(int cpu, u64 clk);
 u64 ut_probe_kernel_pelt_at(struct task_struct *p, u64 now);
+/* ctx.c, also linked into the KUnit suites */
 void ut_probe_fill_ctx(struct ut_ctx *c, int cpu, u64 now);
 void ut_probe_read_ctx(struct ut_ctx *c, int cpu, u64 now);
 enum ut_class ut_probe_class_of(struct task_struct *p);
