@@ -266,14 +266,7 @@ static void trk_pelt_validate(struct trk_pelt_cpu *pc, struct trk_pelt_task *pt,
 	ut_stat_add(&pc->err_sum, err);
 	ut_stat_add(&pc->fresh_err_sum, fresh_err);
 	pc->fresh_err_max = max(pc->fresh_err_max, fresh_err);
-	if (err > pc->err_max) {
-		pc->err_max = err;
-		pc->worst_pid = t->pid;
-		pc->worst_ours = pt->avg.util_avg;
-		pc->worst_kernel = kernel;
-		memcpy(pc->worst_comm, t->p->comm, sizeof(pc->worst_comm));
-		pc->worst_comm[sizeof(pc->worst_comm) - 1] = '\0';
-	}
+	trk_worst_note(&pc->worst, t, pt->avg.util_avg, kernel);
 }
 
 void trk_pelt_switch_out(struct ut_tracker *tr, void *td, void *cd,
@@ -394,6 +387,45 @@ static void trk_pelt_task_show(struct ut_tracker *tr, void *td,
 }
 
 /* A mean in hundredths, printed as a decimal. */
+/* Keep @t's sample if it is the worst yet (err = |@ours - @kernel|). */
+void trk_worst_note(struct trk_worst *w, const struct ut_task *t, u32 ours,
+		    u32 kernel)
+{
+	u32 err = abs((int)ours - (int)kernel);
+
+	if (err <= w->err)
+		return;
+	WRITE_ONCE(w->err, err);
+	w->pid = t->pid;
+	w->ours = ours;
+	w->kernel = kernel;
+	memcpy(w->comm, t->p->comm, sizeof(w->comm));
+	w->comm[sizeof(w->comm) - 1] = '\0';
+}
+
+/* The worse of two CPUs' worst samples (@a may be NULL). */
+const struct trk_worst *trk_worst_of(const struct trk_worst *a,
+				     const struct trk_worst *b)
+{
+	return a && READ_ONCE(a->err) >= READ_ONCE(b->err) ? a : b;
+}
+
+/*
+ * "NAME_max_abs_err E" and, when E > 0, "NAME_worst pid=,comm=,ours=,
+ * kernel=". Read while a probe may rewrite it: for diagnosis only.
+ */
+void trk_worst_show(struct seq_file *m, const char *name,
+		    const struct trk_worst *w)
+{
+	u32 err = w ? READ_ONCE(w->err) : 0;
+
+	seq_printf(m, "%s_max_abs_err %u\n", name, err);
+	if (err)
+		seq_printf(m, "%s_worst pid=%d,comm=%.*s,ours=%u,kernel=%u\n",
+			   name, w->pid, (int)sizeof(w->comm), w->comm,
+			   w->ours, w->kernel);
+}
+
 void trk_pelt_show_mean(struct seq_file *m, const char *name, u64 sum, u64 n)
 {
 	u32 frac;
@@ -407,8 +439,8 @@ static void trk_pelt_stats_show(struct ut_tracker *tr, struct seq_file *m)
 {
 	u64 samples = 0, sum = 0, skipped = 0, ahead = 0, ahead_max = 0;
 	u64 fsum = 0;
-	struct trk_pelt_cpu *worst = NULL;
-	u32 max = 0, fmax = 0;
+	const struct trk_worst *worst = NULL;
+	u32 fmax = 0;
 	int cpu;
 
 	for_each_possible_cpu(cpu) {
@@ -421,20 +453,13 @@ static void trk_pelt_stats_show(struct ut_tracker *tr, struct seq_file *m)
 		fmax = max(fmax, READ_ONCE(pc->fresh_err_max));
 		ahead += READ_ONCE(pc->wake_ahead);
 		ahead_max = max(ahead_max, READ_ONCE(pc->wake_ahead_max_ns));
-		if (!worst || READ_ONCE(pc->err_max) > max) {
-			worst = pc;
-			max = READ_ONCE(pc->err_max);
-		}
+		worst = trk_worst_of(worst, &pc->worst);
 	}
 	seq_printf(m, "pelt_validation %s\n", ut_inv_validation_state());
 	seq_printf(m, "pelt_validation_samples %llu\n", samples);
 	seq_printf(m, "pelt_validation_skipped_unsettled %llu\n", skipped);
 	trk_pelt_show_mean(m, "pelt_validation_mean_abs_err", sum, samples);
-	seq_printf(m, "pelt_validation_max_abs_err %u\n", max);
-	if (worst && max)
-		seq_printf(m, "pelt_validation_worst pid=%d,comm=%s,ours=%u,kernel=%u\n",
-			   worst->worst_pid, worst->worst_comm,
-			   worst->worst_ours, worst->worst_kernel);
+	trk_worst_show(m, "pelt_validation", worst);
 	/* util from util_sum on both sides: the algorithm alone */
 	trk_pelt_show_mean(m, "pelt_validation_sum_mean_abs_err", fsum, samples);
 	seq_printf(m, "pelt_validation_sum_max_abs_err %u\n", fmax);

@@ -21,6 +21,14 @@
 /* how long after a move, class change or exec a task is not compared */
 #define TRK_PELT_SETTLE_NS	(256 * NSEC_PER_MSEC)
 
+/* A validation's worst sample, kept for diagnosis: whose, and both values. */
+struct trk_worst {
+	u32 err;
+	pid_t pid;
+	u32 ours, kernel;
+	char comm[TASK_COMM_LEN];
+};
+
 struct trk_pelt_cpu {
 	struct ut_pelt avg;
 	unsigned int nr_runnable;	/* CFS tasks queued here, as counted */
@@ -35,14 +43,10 @@ struct trk_pelt_cpu {
 	u64 skipped;		/* samples of unsettled tasks */
 	u64 samples;
 	u64 err_sum;
-	u32 err_max;
 	/* the same from the sums, free of util_avg's per-period refresh */
 	u64 fresh_err_sum;
 	u32 fresh_err_max;
-	/* the worst sample, for diagnosis */
-	pid_t worst_pid;
-	u32 worst_ours, worst_kernel;
-	char worst_comm[TASK_COMM_LEN];
+	struct trk_worst worst;
 };
 
 struct trk_pelt_task {
@@ -76,6 +80,12 @@ void trk_pelt_migrate_in(void *td, void *src, void *dst,
 void trk_pelt_migrate(struct ut_tracker *tr, void *td, void *src, void *dst,
 		      const struct ut_task *t, const struct ut_ctx *cs,
 		      const struct ut_ctx *cd);
+void trk_worst_note(struct trk_worst *w, const struct ut_task *t, u32 ours,
+		    u32 kernel);
+const struct trk_worst *trk_worst_of(const struct trk_worst *a,
+				     const struct trk_worst *b);
+void trk_worst_show(struct seq_file *m, const char *name,
+		    const struct trk_worst *w);
 u32 trk_pelt_cpu_util(struct ut_tracker *tr, void *cd, const struct ut_ctx *c,
 		      u32 *runnable);
 /* "name mean" with the mean of @sum over @n to two decimals (stats) */

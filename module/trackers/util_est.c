@@ -39,7 +39,7 @@ struct trk_est_cpu {
 	u64 samples;
 	u64 skipped;		/* samples of unsettled tasks */
 	u64 err_sum;
-	u32 err_max;
+	struct trk_worst worst;
 };
 
 struct trk_est_task {
@@ -153,7 +153,7 @@ static void trk_est_validate(struct trk_est_cpu *ec, struct trk_est_task *et,
 	err = abs((int)ours - (int)et->kernel_est);
 	ut_stat_inc(&ec->samples);
 	ut_stat_add(&ec->err_sum, err);
-	ec->err_max = max(ec->err_max, err);
+	trk_worst_note(&ec->worst, t, ours, et->kernel_est);
 }
 
 /*
@@ -308,7 +308,7 @@ static void trk_est_task_show(struct ut_tracker *tr, void *td,
 static void trk_est_stats_show(struct ut_tracker *tr, struct seq_file *m)
 {
 	u64 samples = 0, skipped = 0, sum = 0;
-	u32 max = 0;
+	const struct trk_worst *worst = NULL;
 	int cpu;
 
 	for_each_possible_cpu(cpu) {
@@ -317,13 +317,13 @@ static void trk_est_stats_show(struct ut_tracker *tr, struct seq_file *m)
 		samples += READ_ONCE(ec->samples);
 		skipped += READ_ONCE(ec->skipped);
 		sum += READ_ONCE(ec->err_sum);
-		max = max(max, READ_ONCE(ec->err_max));
+		worst = trk_worst_of(worst, &ec->worst);
 	}
 	seq_printf(m, "util_est_validation %s\n", ut_inv_validation_state());
 	seq_printf(m, "util_est_validation_samples %llu\n", samples);
 	seq_printf(m, "util_est_validation_skipped_unsettled %llu\n", skipped);
 	trk_pelt_show_mean(m, "util_est_validation_mean_abs_err", sum, samples);
-	seq_printf(m, "util_est_validation_max_abs_err %u\n", max);
+	trk_worst_show(m, "util_est_validation", worst);
 }
 
 const struct ut_tracker_ops ut_util_est_tracker = {
