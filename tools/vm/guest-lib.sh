@@ -256,6 +256,22 @@ measured() {
 	! grep -qvE '^-?[0-9]+(\.[0-9]+)?$' "$1"
 }
 
+# sd_of FILE : sample standard deviation of the numbers in FILE (the
+# guest's busybox awk has no sqrt(): Newton's iteration)
+sd_of() {
+	measured "$1" || return 1
+	awk '{ s += $1; q += $1 * $1; n++ }
+		END {
+			if (n < 2)
+				exit
+			v = (q - s * s / n) / (n - 1)
+			r = v > 1 ? v : 1
+			for (i = 0; i < 60 && v > 0; i++)
+				r = (r + v / r) / 2
+			printf "%.1f", (v > 0 ? r : 0)
+		}' "$1"
+}
+
 both_measured() {
 	measured "$1" && measured "$2"
 }
