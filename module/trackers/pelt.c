@@ -386,7 +386,6 @@ static void trk_pelt_task_show(struct ut_tracker *tr, void *td,
 	vals[2] = pt->kernel_util;
 }
 
-/* A mean in hundredths, printed as a decimal. */
 /* Keep @t's sample if it is the worst yet (err = |@ours - @kernel|). */
 void trk_worst_note(struct trk_worst *w, const struct ut_task *t, u32 ours,
 		    u32 kernel)
@@ -407,7 +406,7 @@ void trk_worst_note(struct trk_worst *w, const struct ut_task *t, u32 ours,
 const struct trk_worst *trk_worst_of(const struct trk_worst *a,
 				     const struct trk_worst *b)
 {
-	return a && READ_ONCE(a->err) >= READ_ONCE(b->err) ? a : b;
+	return (a && READ_ONCE(a->err) >= READ_ONCE(b->err)) ? a : b;
 }
 
 /*
@@ -426,6 +425,7 @@ void trk_worst_show(struct seq_file *m, const char *name,
 			   w->ours, w->kernel);
 }
 
+/* A mean in hundredths, printed as a decimal. */
 void trk_pelt_show_mean(struct seq_file *m, const char *name, u64 sum, u64 n)
 {
 	u32 frac;
