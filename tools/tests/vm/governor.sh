@@ -502,7 +502,7 @@ test_gov_rt_policy() {
 	ut=$1 ue=$2 up=$3
 	ut2=$(gov_rt_run util transitions)
 	mt2=$(gov_rt_run max transitions)
-	echo "rt-rq experiment on CPU1, signal=pelt_rt (invariant), runnable_boost=0, rate_limit_us=$(cat $GT/rate_limit_us):"
+	echo "rt-rq experiment on CPU1, fast switch, signal=pelt_rt (invariant), runnable_boost=0, rate_limit_us=$(cat $GT/rate_limit_us):"
 	echo "  rt_policy=max : total_trans $mt, $mt2 (FIFO 1/10 ms + CFS 3/10 ms, 5 s each); sysbench next to the FIFO task: events $me, p95 ${mp} ms"
 	echo "  rt_policy=util: total_trans $ut, $ut2 (FIFO 1/10 ms + CFS 3/10 ms, 5 s each); sysbench next to the FIFO task: events $ue, p95 ${up} ms"
 	t_range "rt_policy=max transitions (the fewer of 2 runs)" \
@@ -995,7 +995,6 @@ gov_suite() {
 	test_gov_bad_input
 	test_gov_preset
 	test_gov_mapping
-	test_gov_rt_policy
 	test_gov_self_fifo
 	test_gov_busy_hold
 	test_gov_waking_attach
@@ -1015,6 +1014,7 @@ if gov_setup fast_switch=1; then
 	t_check "fast_switch path: a busy CPU goes to fmax" "at $f" test "$f" = "$(fmax_of 1)"
 	test_gov_step
 	test_gov_shadow
+	test_gov_rt_policy
 	gov_teardown
 else
 	t_fail "governor setup (fast_switch=1)" "insmod"
