@@ -266,7 +266,7 @@ static void trk_pelt_validate(struct trk_pelt_cpu *pc, struct trk_pelt_task *pt,
 	ut_stat_add(&pc->err_sum, err);
 	ut_stat_add(&pc->fresh_err_sum, fresh_err);
 	pc->fresh_err_max = max(pc->fresh_err_max, fresh_err);
-	trk_worst_note(&pc->worst, t, pt->avg.util_avg, kernel);
+	trk_worst_note(&pc->worst, t, err, pt->avg.util_avg, kernel);
 }
 
 void trk_pelt_switch_out(struct ut_tracker *tr, void *td, void *cd,
@@ -386,12 +386,10 @@ static void trk_pelt_task_show(struct ut_tracker *tr, void *td,
 	vals[2] = pt->kernel_util;
 }
 
-/* Keep @t's sample if it is the worst yet (err = |@ours - @kernel|). */
-void trk_worst_note(struct trk_worst *w, const struct ut_task *t, u32 ours,
-		    u32 kernel)
+/* Keep @t's sample if it is the worst yet (@err = |@ours - @kernel|). */
+void trk_worst_note(struct trk_worst *w, const struct ut_task *t, u32 err,
+		    u32 ours, u32 kernel)
 {
-	u32 err = abs((int)ours - (int)kernel);
-
 	if (err <= w->err)
 		return;
 	WRITE_ONCE(w->err, err);

@@ -80,8 +80,8 @@ void trk_pelt_migrate_in(void *td, void *src, void *dst,
 void trk_pelt_migrate(struct ut_tracker *tr, void *td, void *src, void *dst,
 		      const struct ut_task *t, const struct ut_ctx *cs,
 		      const struct ut_ctx *cd);
-void trk_worst_note(struct trk_worst *w, const struct ut_task *t, u32 ours,
-		    u32 kernel);
+void trk_worst_note(struct trk_worst *w, const struct ut_task *t, u32 err,
+		    u32 ours, u32 kernel);
 const struct trk_worst *trk_worst_of(const struct trk_worst *a,
 				     const struct trk_worst *b);
 void trk_worst_show(struct seq_file *m, const char *name,

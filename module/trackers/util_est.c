@@ -153,7 +153,7 @@ static void trk_est_validate(struct trk_est_cpu *ec, struct trk_est_task *et,
 	err = abs((int)ours - (int)et->kernel_est);
 	ut_stat_inc(&ec->samples);
 	ut_stat_add(&ec->err_sum, err);
-	trk_worst_note(&ec->worst, t, ours, et->kernel_est);
+	trk_worst_note(&ec->worst, t, err, ours, et->kernel_est);
 }
 
 /*
