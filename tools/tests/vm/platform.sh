@@ -320,9 +320,9 @@ test_refuse_second_driver
 test_load
 test_overhead_control
 test_governors
-test_emulation
-test_idle_stays_idle
-test_energy
+t_retry test_emulation
+t_retry test_idle_stays_idle
+t_retry test_energy
 test_fast_switch
 test_utiltrack_chain
 test_platform_reload_under_load

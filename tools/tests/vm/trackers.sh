@@ -818,12 +818,12 @@ test_tracker_reload_under_load() {
 
 tracker_setup
 test_bad_load_params
-test_pelt_validation
+t_retry test_pelt_validation
 test_pelt_runnable
-test_rt
-test_walt
+t_retry test_rt
+t_retry test_walt
 test_migration
-test_invariance
+t_retry test_invariance
 test_toggle_and_bad_input
 test_cost
 test_all_disabled
