@@ -40,6 +40,7 @@ static const char * const ut_dbg_class_names[] = {
 	[UT_CLASS_DL]		= "dl",
 	[UT_CLASS_OTHER]	= "other",
 	[UT_CLASS_STOP]		= "stop",
+	[UT_CLASS_GOV]		= "gov",
 };
 
 /*

@@ -502,6 +502,7 @@ static int ut_gov_worker_create(struct ut_gov_policy *gp)
 		pr_info_once("governor workers run SCHED_NORMAL at nice %d: this kernel does not export sched_setattr_nocheck()\n",
 			     MIN_NICE);
 	set_cpus_allowed_ptr(worker->task, policy->related_cpus);
+	ut_probe_set_gov_worker(worker->task, policy->related_cpus);
 	gp->worker = worker;
 	return 0;
 }
@@ -510,6 +511,7 @@ static void ut_gov_worker_destroy(struct ut_gov_policy *gp)
 {
 	if (!gp->worker)
 		return;
+	ut_probe_set_gov_worker(NULL, gp->policy->related_cpus);
 	kthread_destroy_worker(gp->worker);
 	gp->worker = NULL;
 	mutex_destroy(&gp->work_lock);

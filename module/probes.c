@@ -68,10 +68,39 @@ static void ut_probe_learn_stop_class(void)
 		pr_warn("no stopper thread found: migration/N counts as RT\n");
 }
 
+/*
+ * Per CPU, the governor's worker that serves it (NULL if none). It is in
+ * no class's signal, as the kernel counts schedutil's worker (a special
+ * SCHED_DEADLINE entity) in none. Where that class cannot be given
+ * (before 5.14) our worker runs SCHED_NORMAL, and the CFS signal of the
+ * CPUs it serves would count the governor's own work, each decision
+ * raising the next. Looked up at task_cpu(p): the worker is bound to
+ * its policy's CPUs. Only compared, never dereferenced.
+ */
+static DEFINE_PER_CPU(const struct task_struct *, ut_gov_worker);
+
+/* @p (NULL: none) is the governor's worker for the CPUs of @cpus */
+void ut_probe_set_gov_worker(const struct task_struct *p,
+			     const struct cpumask *cpus)
+{
+	int cpu;
+
+	for_each_cpu(cpu, cpus)
+		WRITE_ONCE(per_cpu(ut_gov_worker, cpu), p);
+}
+
+static bool ut_probe_is_gov_worker(struct task_struct *p)
+{
+	return unlikely(p->flags & PF_KTHREAD) &&
+	       READ_ONCE(per_cpu(ut_gov_worker, task_cpu(p))) == p;
+}
+
 enum ut_class ut_probe_class_of(struct task_struct *p)
 {
 	if (is_idle_task(p))
 		return UT_CLASS_IDLE;
+	if (ut_probe_is_gov_worker(p))
+		return UT_CLASS_GOV;
 	if (unlikely(ut_stop_class && p->sched_class == ut_stop_class))
 		return UT_CLASS_STOP;
 	if (dl_prio(p->prio))

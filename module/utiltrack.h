@@ -196,6 +196,8 @@ u64 ut_probe_kernel_pelt_at(struct task_struct *p, u64 now);
 void ut_probe_fill_ctx(struct ut_ctx *c, int cpu, u64 now);
 void ut_probe_read_ctx(struct ut_ctx *c, int cpu, u64 now);
 enum ut_class ut_probe_class_of(struct task_struct *p);
+void ut_probe_set_gov_worker(const struct task_struct *p,
+			     const struct cpumask *cpus);
 /*
  * Not a tracker's need: set whenever any tracker is enabled, for the task
  * lifetime probes (fork, exec, free) and cpu_frequency. With no tracker

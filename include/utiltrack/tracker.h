@@ -35,6 +35,7 @@ enum ut_class {
 	UT_CLASS_DL,
 	UT_CLASS_OTHER,
 	UT_CLASS_STOP,		/* the stopper (migration/N): neither rt nor dl */
+	UT_CLASS_GOV,		/* the governor's own worker: in no class */
 };
 
 /* Which events a tracker wants; the union decides what gets probed. */

@@ -4,7 +4,7 @@
 # guest after guest-lib.sh (rt-app helpers) and lib.sh. vcpufreq with
 # throughput emulation on; workloads on CPU1, the shell on CPU0.
 
-t_plan 59
+t_plan 60
 
 GT=$CPUFREQ/utiltrack	# x86 has no governor per policy: global tunables
 GI=/sys/kernel/tracing/instances/utiltrack-gov
@@ -84,6 +84,14 @@ test_gov_select() {
 		test "$(stat -c %a $GT/signal)" = 644
 	gov_worker_class
 	f=$(busy_freq 1 1.5)
+	# the worker has served the busy CPU's decisions by now: like
+	# schedutil's, it is in no class's signal, whatever its policy
+	# (by pid: a slot keeps the comm its task forked with, kthreadd's)
+	wpid=$(grep -lx utiltrack_gov:1 /proc/[0-9]*/comm 2>/dev/null | head -n 1 | cut -d/ -f3)
+	wrow=$(awk -v p="${wpid:-none}" '$1 == p' $UTD/tasks)
+	echo "the governor's worker in the tasks table: ${wrow:-no row}"
+	t_check "utiltrack_gov:1 is class gov in the tasks table (in no signal)" \
+		"row '$wrow'" test "$(echo "$wrow" | awk '{ print $4 }')" = gov
 	sleep 1
 	idle=$(cat $CPUFREQ/policy1/scaling_cur_freq)
 	echo "utiltrack governor: busy CPU1 at $f kHz, idle at $idle kHz"
