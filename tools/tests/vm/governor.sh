@@ -499,11 +499,14 @@ test_gov_rt_policy() {
 	# it: off too, for the same reason.
 	echo 0 >$GT/busy_hold
 	# In ABBA order (max, util, util, max), the transitions of the two
-	# runs of each policy summed. Since the trackers count invariant
-	# PELT on the CPU's PELT clock, as the kernel does, a 5 s run of
-	# util reads 40 to 109 transitions (5.10, 6.1, 6.12), max 383 to
-	# 1163: 4.9x to 10.9x for the pairs, 3.9x for one 5.10 run alone.
-	# Before, util read 20 on 6.1 (18.5x), and the bound was 5x.
+	# runs of each policy summed. max asks for fmax at every FIFO run,
+	# so it moves twice a period unless already there; util forces
+	# nothing, but its count depends on where the load's util sits
+	# against an OPP boundary, which TCG's speed moves: on 5.10 a 5 s
+	# run of util read 39 to 198 transitions, max 381 to 390, so the
+	# pairs' ratio spread from 2.1x to 14.4x (6.1 and 6.12: 5.8x to
+	# 34x). The check is that util is clearly the fewer (1.5x); a
+	# policy that ignored rt_policy would read ~1x.
 	set -- $(gov_rt_run max)
 	mt=$1 me=$2 mp=$3
 	set -- $(gov_rt_run util)
@@ -517,8 +520,8 @@ test_gov_rt_policy() {
 		"$((mt < mt2 ? mt : mt2))" 1 100000000
 	# the CFS share's util follows run times that KASAN stretches and
 	# scatters, so the debug kernel's count says little (2.98x seen)
-	t_perf_range "rt_policy=util cuts transitions >= 3x (max/util, 2 runs each)" \
-		"$(calc "($mt + $mt2) / ($ut + $ut2 + 1)")" 3 100000000
+	t_perf_range "rt_policy=util cuts transitions >= 1.5x (max/util, 2 runs each)" \
+		"$(calc "($mt + $mt2) / ($ut + $ut2 + 1)")" 1.5 100000000
 	echo 1 >$GT/busy_hold
 	echo $rb >$GT/runnable_boost
 	set_gov 1 performance
